@@ -1,0 +1,53 @@
+# Honeycomb's rule engine: one small interface for every game (see DESIGN.md).
+# Game modules are imported on first use, so the chip only holds the rules
+# of the games actually played.
+from hexgames.game import IllegalMove, load_json
+
+GAMES = ("hexgo",)
+
+
+def _module(name):
+    if name not in GAMES:
+        raise ValueError("unknown game %r (games: %s)" % (name, ", ".join(GAMES)))
+    return __import__("hexgames." + name, None, None, ("GAME",)).GAME
+
+
+def new(name, **options):
+    """A new game at its start position; options as in rules/<game>.md."""
+    cls = _module(name)
+    from hexgames.game import check_options
+    return cls(check_options(name, cls.OPTIONS, options))
+
+
+def load(text):
+    """A game from a position in JSON (DESIGN.md section 4)."""
+    d = load_json(text)
+    opts = d.get("options", {})
+    if not isinstance(opts, dict):
+        raise ValueError("position: 'options' must be an object")
+    g = new(d.get("game"), **opts)
+    g._load(d)
+    return g
+
+
+def replay(line):
+    """A game from a one-line record `name opt=value ...: move move ...`."""
+    head, sep, body = line.partition(":")
+    if not sep:
+        raise ValueError("record needs a ':' after the game name and options")
+    words = head.split()
+    if not words:
+        raise ValueError("record has no game name")
+    opts = {}
+    for w in words[1:]:
+        key, eq, v = w.partition("=")
+        if not eq or not key or not v:
+            raise ValueError("record option %r is not key=value" % (w,))
+        opts[key] = True if v == "true" else False if v == "false" else int(v) if v.isdigit() else v
+    g = new(words[0], **opts)
+    for k, tok in enumerate(g._tokens(body)):
+        try:
+            g.play(g.parse(tok))
+        except ValueError as e:
+            raise IllegalMove("record move %d %r: %s" % (k + 1, tok, e))
+    return g

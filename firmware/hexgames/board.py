@@ -1,0 +1,111 @@
+# Board shapes: cell numbering, names, coordinates and neighbour tables.
+# A shape is built once per (kind, size) and cached; games share it.
+from array import array
+from micropython import const
+
+OFF = const(255)       # "off board" in the 8-bit neighbour table
+OFF16 = const(65535)   # the same in the 16-bit table (boards of more than 254 cells)
+
+# Direction order of every neighbour table: E, NE, NW, W, SW, SE.
+# Opposite directions are 3 apart: d and (d + 3) % 6.
+DIRS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+_cache = {}
+
+
+class Shape:
+    """Cells 0..n-1 in reading order (row 1 left to right, then row 2, ...)."""
+
+    def __init__(self, kind, size, coords, name_origin):
+        self.kind = kind          # "hexhex" or "rhombus"
+        self.size = size          # base for hexhex, side for rhombus
+        n = len(coords)
+        self.n = n
+        self.off = OFF if n < 255 else OFF16
+        oq, orr = name_origin
+        self._q = array("b", [c[0] for c in coords])
+        self._r = array("b", [c[1] for c in coords])
+        self._names = [_LETTERS[q - oq] + str(r - orr + 1) for q, r in coords]
+        self._index = {}
+        for i in range(n):
+            self._index[self._names[i]] = i
+        at = {}
+        for i in range(n):
+            at[coords[i]] = i
+        # One flat table: nbr[6*i + d] is the neighbour of i in direction d, or off.
+        nbr = bytearray(6 * n) if self.off == OFF else array("H", bytes(12 * n))
+        for i in range(n):
+            q, r = coords[i]
+            for d in range(6):
+                dq, dr = DIRS[d]
+                nbr[6 * i + d] = at.get((q + dq, r + dr), self.off)
+        self.nbr = bytes(nbr) if self.off == OFF else nbr
+        self._at = at
+        # adj[i]: the on-board neighbours of i; iterating it is the fastest
+        # neighbour loop on MicroPython (no bounds test, no allocation).
+        pack = bytes if n < 255 else (lambda v: array("H", v))
+        self.adj = tuple([pack(self.neighbours(i)) for i in range(n)])
+
+    def name(self, i):
+        return self._names[i]
+
+    def index(self, name):
+        """Cell number of a name such as "d4"; ValueError naming the text if none."""
+        i = self._index.get(name)
+        if i is None:
+            raise ValueError("%r is not a cell of this board" % (name,))
+        return i
+
+    def find(self, name):
+        """Cell number of a name, or -1."""
+        return self._index.get(name, -1)
+
+    def coord(self, i):
+        return (self._q[i], self._r[i])
+
+    def at(self, q, r):
+        """Cell at axial (q, r), or -1 off the board."""
+        return self._at.get((q, r), -1)
+
+    def neighbours(self, i):
+        nbr = self.nbr
+        off = self.off
+        return [nbr[6 * i + d] for d in range(6) if nbr[6 * i + d] != off]
+
+    def degree(self, i):
+        return len(self.neighbours(i))
+
+    def distance(self, a, b):
+        dq = self._q[a] - self._q[b]
+        dr = self._r[a] - self._r[b]
+        return max(abs(dq), abs(dr), abs(dq + dr))
+
+
+def hexhex(base):
+    """Hexagon of `base` cells a side, centred on (0, 0)."""
+    key = ("hexhex", base)
+    s = _cache.get(key)
+    if s is None:
+        if not 2 <= base <= 13:
+            raise ValueError("hexhex base must be 2..13, not %r" % (base,))
+        R = base - 1
+        coords = []
+        for r in range(-R, R + 1):
+            for q in range(-R, R + 1):
+                if abs(q + r) <= R:
+                    coords.append((q, r))
+        s = _cache[key] = Shape("hexhex", base, coords, (-R, -R))
+    return s
+
+
+def rhombus(size):
+    """Rhombus of size x size cells, a1 top-left."""
+    key = ("rhombus", size)
+    s = _cache.get(key)
+    if s is None:
+        if not 2 <= size <= 26:
+            raise ValueError("rhombus size must be 2..26, not %r" % (size,))
+        coords = [(q, r) for r in range(size) for q in range(size)]
+        s = _cache[key] = Shape("rhombus", size, coords, (0, 0))
+    return s

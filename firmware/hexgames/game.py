@@ -1,0 +1,206 @@
+# What every game shares: options, play/undo, records, positions as JSON.
+# A game module subclasses Game and supplies the rules through a few hooks
+# (_start, _apply, moves_into, playout, text/parse/cells, _to_pos/_from_pos).
+# Undo replays the move list from the starting position: it costs a few ms on
+# the chip, but needs 4 bytes per move instead of a snapshot per move, and
+# rebuilds every derived table (repetition sets included) without game code.
+from array import array
+import json
+
+X = 1
+O = 2
+SYMBOL = "-XO"      # player number -> position symbol
+
+
+class IllegalMove(ValueError):
+    """An illegal move or unreadable notation; the game state is unchanged."""
+
+
+def other(p):
+    return 3 - p
+
+
+def xo(x_value, o_value):
+    """A JSON object {"X": .., "O": ..} in that order (see encode)."""
+    return (("X", x_value), ("O", o_value))
+
+
+def encode(v):
+    """Deterministic JSON: the same text on MicroPython and CPython.
+    A tuple of (key, value) pairs is an object in that order, a dict an object
+    in sorted key order, a list an array."""
+    if v is None:
+        return "null"
+    if v is True:
+        return "true"
+    if v is False:
+        return "false"
+    if isinstance(v, (int, float)):
+        return repr(v)
+    if isinstance(v, str):
+        return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(v, list):
+        return "[" + ", ".join([encode(e) for e in v]) + "]"
+    if isinstance(v, dict):
+        v = tuple([(k, v[k]) for k in sorted(v)])
+    return "{" + ", ".join([encode(k) + ": " + encode(e) for k, e in v]) + "}"
+
+
+def check_options(name, spec, given):
+    """Options of new(): spec is ((option, default, allowed values), ...)."""
+    known = [s[0] for s in spec]
+    for k in given:
+        if k not in known:
+            raise ValueError("%s has no option %r (options: %s)"
+                             % (name, k, ", ".join(known) or "none"))
+    opts = {}
+    for key, default, allowed in spec:
+        v = given.get(key, default)
+        if v not in allowed or type(v) is not type(default):
+            raise ValueError("%s: %s must be one of %s, not %r"
+                             % (name, key, ", ".join([encode(a) for a in allowed]), v))
+        opts[key] = v
+    return opts
+
+
+class Game:
+    NAME = ""
+    OPTIONS = ()        # ((option, default, allowed values), ...)
+    JOIN = ()           # words that take the next word into one token ("drop c11")
+
+    def __init__(self, options):
+        self.options = options
+        self._origin = None          # None: the standard start; else a position dict
+        self._hist = []              # moves played since the origin
+        self._result = None
+        self._init()
+        self._start()
+
+    # -- the interface every game shares ------------------------------------
+    def result(self):
+        return self._result
+
+    def moves(self):
+        buf = array("i", bytes(4 * self.max_moves))
+        return list(buf[:self.moves_into(buf)])
+
+    def play(self, m):
+        if isinstance(m, str):
+            m = self.parse(m)
+        why = self._why_illegal(m)
+        if why:
+            raise IllegalMove(why)
+        self._apply(m)
+        self._hist.append(m)
+
+    def undo(self):
+        if not self._hist:
+            raise IllegalMove("nothing to undo")
+        if self._origin is False:
+            raise IllegalMove("undo is not available after playout()")
+        last = self._hist.pop()
+        self._replay()
+        return last
+
+    def history(self):
+        return list(self._hist)
+
+    def copy(self):
+        # No __init__: the copy shares the immutable tables and gets its own
+        # state buffers from _copy_into, so the AI can copy cheaply.
+        g = object.__new__(self.__class__)
+        g.options = self.options
+        g._origin = self._origin
+        g._hist = list(self._hist)
+        g._result = self._result
+        self._copy_into(g)
+        return g
+
+    def record(self):
+        """One-line record: `hexgo base=4: d4 e4`."""
+        head = " ".join([self.NAME] + ["%s=%s" % (k, encode(self.options[k]))
+                                       for k, _, _ in self.OPTIONS])
+        g = self.__class__(self.options)
+        if self._origin is not None:
+            g._from_pos(self._origin)
+        words = []
+        for m in self._hist:
+            words.append(g.text(m))
+            g._apply(m)
+        return head + ": " + " ".join(words)
+
+    def dump(self):
+        side = self.to_move or self.side
+        pairs = [("game", self.NAME), ("options", tuple([(k, self.options[k]) for k, _, _ in self.OPTIONS])),
+                 ("cells", tuple(self._cell_pairs())), ("to_move", SYMBOL[side])]
+        return encode(tuple(pairs + self._to_pos()))
+
+    def info(self):
+        return {}
+
+    # -- helpers for game modules --------------------------------------------
+    def _why_illegal(self, m):
+        """None when m is legal, else the reason. Games may give finer reasons."""
+        if self.to_move == 0:
+            return "the game is over"
+        if m in self.moves():
+            return None
+        try:
+            t = self.text(m)
+        except ValueError:
+            return "%r is not a move" % (m,)
+        return "%s is not a legal move for %s" % (t, SYMBOL[self.to_move])
+
+    def _replay(self):
+        self._result = None
+        if self._origin is None:
+            self._start()
+        else:
+            self._from_pos(self._origin)
+        for m in self._hist:
+            self._apply(m)
+
+    def _cell_pairs(self):
+        b = self.board
+        out = []
+        for i in range(b.n):
+            s = self._symbol(i)
+            if s:
+                out.append((b.name(i), s))
+        return out
+
+    def _tokens(self, text):
+        words = text.split()
+        out = []
+        i = 0
+        while i < len(words):
+            w = words[i]
+            if w in self.JOIN and i + 1 < len(words):
+                w = w + " " + words[i + 1]
+                i += 1
+            out.append(w)
+            i += 1
+        return out
+
+    def _load(self, d):
+        """Set up from a decoded position (called by hexgames.load)."""
+        if not isinstance(d.get("cells", {}), dict):
+            raise ValueError("position: 'cells' must be an object of cell: symbol")
+        side = d.get("to_move")
+        if side not in ("X", "O"):
+            raise ValueError("position: 'to_move' must be \"X\" or \"O\", not %r" % (side,))
+        for name in d.get("cells", {}):
+            self.board.index(name)           # names the bad cell
+        self._from_pos(d)
+        self._origin = d
+        self._hist = []
+
+
+def load_json(text):
+    try:
+        d = json.loads(text)
+    except ValueError as e:
+        raise ValueError("position is not valid JSON (%s)" % (e,))
+    if not isinstance(d, dict):
+        raise ValueError("position must be a JSON object")
+    return d
