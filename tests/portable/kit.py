@@ -1,0 +1,79 @@
+# Shared helpers of the portable tests (plain functions and assert, so they
+# run under pytest on CPython and under tools/mpytest.py on MicroPython).
+import sys
+import hexgames
+from hexgames import IllegalMove
+from hexgames.game import encode
+from hexgames.rng import Rng
+
+ON_MICROPYTHON = sys.implementation.name == "micropython"
+
+
+def scaled(n_cpython, n_micropython):
+    """Fewer random games on the MicroPython VM, which is slower and smaller."""
+    return n_micropython if ON_MICROPYTHON else n_cpython
+
+
+def position(game, cells, to_move="X", options=None, **extra):
+    """A position from stone lists: cells = {"X": "c4 e3", "O": "c5", "x": "d2"}."""
+    opts = options or {}
+    by_name = {}
+    for sym in cells:
+        for name in cells[sym].split():
+            by_name[name] = sym
+    d = {"game": game, "options": opts, "cells": by_name, "to_move": to_move}
+    for k in extra:
+        d[k] = extra[k]
+    return hexgames.load(encode(d))
+
+
+def raises(exc, fn, *args, **kw):
+    """Call fn(*args, **kw); it must raise exc. Returns the message."""
+    try:
+        fn(*args, **kw)
+    except exc as e:
+        return str(e)
+    raise AssertionError("%s did not raise %s" % (fn, exc.__name__))
+
+
+def rejects(g, move_text, *words):
+    """Playing move_text (notation or a move int) must raise IllegalMove naming each word and leave g unchanged."""
+    before = g.dump()
+    msg = raises(IllegalMove, g.play, move_text)
+    assert g.dump() == before, "state changed by a refused move"
+    for w in words:
+        assert w in msg, "%r not in message %r" % (w, msg)
+    return msg
+
+
+def random_game(name, options, seed, check=True, undo_every=7):
+    """Play one seeded random game through moves()/play(); with check, assert the
+    invariants of DESIGN.md section 8 along the way. Returns the finished game."""
+    g = hexgames.new(name, **options)
+    rng = Rng(seed)
+    ply = 0
+    while g.to_move:
+        ms = g.moves()
+        assert ms, "%s: no legal move but the game is running" % name
+        assert len(ms) <= g.max_moves
+        m = ms[rng.below(len(ms))]
+        if check:
+            before = g.dump()
+            assert g.parse(g.text(m)) == m, "text/parse round trip"
+            if ply % undo_every == 3:
+                rejects(g, -1)
+                assert raises(ValueError, g.parse, "zz99")
+            g.play(m)
+            if ply % undo_every == 0:
+                g.undo()
+                assert g.dump() == before, "undo did not restore the position"
+                g.play(m)
+            after = g.dump()
+            assert hexgames.load(after).dump() == after, "dump/load round trip"
+        else:
+            g.play(m)
+        ply += 1
+        assert ply < 5000, "game does not end"
+    assert g.result() is not None
+    assert g.moves() == []
+    return g
