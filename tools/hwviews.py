@@ -1,0 +1,454 @@
+"""Checks the board layouts hardware/<variant>.json and generates what is made from them.
+
+    python tools/hwviews.py           regenerate every view
+    python tools/hwviews.py --check   exit 1 (naming the files) if any view is stale
+
+Made per variant: hardware/generated/<variant>.svg (board face), <variant>-pins.md (pin
+map, key-scan and LED wiring), <variant>-bom.csv, and firmware/layouts/<variant>.json,
+the compact form the firmware loads (firmware/app/layout.py).
+"""
+import csv
+import io
+import json
+import math
+import os
+import sys
+from xml.sax.saxutils import escape
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+VARIANTS = ("pocket", "full")
+SCHEMA = 1
+CHANNELS = 16                       # 74HC4067: 16 channels on 4 address pins
+FN_REQUIRED = ("MENU", "UNDO", "OK", "HINT")
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+PIN_ROLES = ("key_addr", "key_read", "led_data", "buzzer", "charge_stat",
+             "vbus_sense", "vsys_sense")
+# GPIO on the Pico's header -> its pin number; 23, 24, 25, 29 are wired on the Pico itself.
+HEADER = {0: 1, 1: 2, 2: 4, 3: 5, 4: 6, 5: 7, 6: 9, 7: 10, 8: 11, 9: 12, 10: 14, 11: 15,
+          12: 16, 13: 17, 14: 19, 15: 20, 16: 21, 17: 22, 18: 24, 19: 25, 20: 26, 21: 27,
+          22: 29, 26: 31, 27: 32, 28: 34}
+CHAIN_DY = 4.8                      # the drawn LED chain runs below a cell's labels
+ONBOARD = {"vbus_sense": 24, "vsys_sense": 29}   # roles the Pico wires for us
+
+
+# ---------------------------------------------------------------- validation
+
+def _get(d, key, kinds, where):
+    if not isinstance(d, dict):
+        raise ValueError("%s: expected an object" % where)
+    if key not in d:
+        raise ValueError("%s: missing %r" % (where, key))
+    v = d[key]
+    if not isinstance(v, kinds) or isinstance(v, bool):
+        raise ValueError("%s.%s: wrong type (%r)" % (where, key, v))
+    return v
+
+
+def _check_pins(d, muxes):
+    pins = _get(d, "pins", dict, "layout")
+    seen = {}
+    for role in PIN_ROLES:
+        v = _get(pins, role, (int, list), "pins")
+        for k, gp in enumerate(v if isinstance(v, list) else [v]):
+            name = "%s[%d]" % (role, k) if isinstance(v, list) else role
+            if not isinstance(gp, int) or isinstance(gp, bool) or not 0 <= gp <= 29:
+                raise ValueError("pins.%s: %r is not a Pico GPIO (0..29)" % (name, gp))
+            want = ONBOARD.get(role)
+            if want is not None and gp != want:
+                raise ValueError("pins.%s: must be GP%d (wired so on the Pico)" % (name, want))
+            if want is None and gp not in HEADER:
+                raise ValueError("pins.%s: GP%d is not on the Pico's header" % (name, gp))
+            if gp in seen:
+                raise ValueError("pins: GP%d used twice (%s and %s)" % (gp, seen[gp], name))
+            seen[gp] = name
+    if len(pins["key_addr"]) != 4:
+        raise ValueError("pins.key_addr: a 16-channel mux needs 4 address pins")
+    if len(pins["key_read"]) != muxes:
+        raise ValueError("pins.key_read: %d pins for %d muxes" % (len(pins["key_read"]), muxes))
+
+
+def _check_slot(d, name, where, slots, used):
+    s = _get(d, "slot", int, where)
+    if not 0 <= s < slots:
+        raise ValueError("%s: scan slot %d not in 0..%d" % (name, s, slots - 1))
+    if s in used:
+        raise ValueError("scan slot %d used twice (%s and %s)" % (s, used[s], name))
+    used[s] = name
+
+
+def _check_cells(d, base, slots, used):
+    R = base - 1
+    n = 3 * base * R + 1
+    cells = _get(d, "cells", list, "layout")
+    at, leds, last = {}, {}, None          # (q, r) -> name; LED index -> name
+    for k, c in enumerate(cells):
+        where = "cells[%d]" % k
+        name = _get(c, "name", str, where)
+        q, r = _get(c, "q", int, where), _get(c, "r", int, where)
+        if max(abs(q), abs(r), abs(q + r)) > R:
+            raise ValueError("cell %s at (q=%d, r=%d) is outside a base-%d hexhex"
+                             % (name, q, r, base))
+        want = LETTERS[q + R] + str(r + R + 1)
+        if name != want:
+            raise ValueError("cell %s at (q=%d, r=%d) should be named %s" % (name, q, r, want))
+        if (q, r) in at:
+            raise ValueError("cell %s listed twice" % name)
+        # Reading order makes the list position the cell number hexgames uses.
+        if last is not None and (r, q) < last:
+            raise ValueError("cells not in reading order: %s after %s"
+                             % (name, at[(last[1], last[0])]))
+        last = (r, q)
+        at[(q, r)] = name
+        i = _get(c, "led", int, where)
+        if not 0 <= i < n:
+            raise ValueError("cell %s: LED index %d not in 0..%d" % (name, i, n - 1))
+        if i in leds:
+            raise ValueError("LED index %d used twice (%s and %s)" % (i, leds[i], name))
+        leds[i] = name
+        _check_slot(c, name, where, slots, used)
+    if len(cells) != n:
+        gone = [LETTERS[q + R] + str(r + R + 1) for r in range(-R, R + 1)
+                for q in range(-R, R + 1) if abs(q + r) <= R and (q, r) not in at]
+        raise ValueError("cells: %d of %d listed, missing %s"
+                         % (len(cells), n, " ".join(gone[:8])))
+    return n
+
+
+def validate(d):
+    """Raise ValueError naming the first fault of a parsed layout; return None if sound."""
+    if _get(d, "schema", int, "layout") != SCHEMA:
+        raise ValueError("schema: %r, expected %d" % (d["schema"], SCHEMA))
+    for key in ("variant", "title"):
+        _get(d, key, str, "layout")
+    shape = _get(d, "shape", dict, "layout")
+    if _get(shape, "kind", str, "shape") != "hexhex":
+        raise ValueError("shape.kind: only 'hexhex' boards are supported")
+    base = _get(shape, "base", int, "shape")
+    if not 2 <= base <= 13:
+        raise ValueError("shape.base: %d is not in 2..13" % base)
+    if _get(d, "pitch_mm", (int, float), "layout") <= 0:
+        raise ValueError("pitch_mm: must be positive")
+    scan = _get(d, "scan", dict, "layout")
+    _get(scan, "kind", str, "scan")
+    muxes = _get(scan, "muxes", int, "scan")
+    if _get(scan, "channels", int, "scan") != CHANNELS:
+        raise ValueError("scan.channels: must be %d" % CHANNELS)
+    _check_pins(d, muxes)
+    led = _get(d, "led", dict, "layout")
+    for key in ("part", "order"):
+        _get(led, key, str, "led")
+    for key in ("idle_ma", "channel_ma", "max_ma"):
+        if _get(led, key, int, "led") <= 0:
+            raise ValueError("led.%s: must be positive" % key)
+    if led["max_ma"] != 3 * led["channel_ma"]:
+        raise ValueError("led.max_ma: %d is not 3 x channel_ma" % led["max_ma"])
+    used = {}                                  # scan slot -> cell or key name
+    n = _check_cells(d, base, CHANNELS * muxes, used)
+    names = []
+    for k, f in enumerate(_get(d, "function_keys", list, "layout")):
+        where = "function_keys[%d]" % k
+        name = _get(f, "name", str, where)
+        _get(f, "label", str, where)
+        if name in names:
+            raise ValueError("function key %s listed twice" % name)
+        names.append(name)
+        _check_slot(f, name, where, CHANNELS * muxes, used)
+    for name in FN_REQUIRED:
+        if name not in names:
+            raise ValueError("function_keys: %s is missing" % name)
+    p = _get(d, "power", dict, "layout")
+    for key in ("usb_ma", "charge_ma", "logic_ma", "led_budget_ma", "battery_mah",
+                "battery_empty_mv", "battery_full_mv", "vsys_divider"):
+        _get(p, key, int, "power")
+    if p["led_budget_ma"] != p["usb_ma"] - p["charge_ma"] - p["logic_ma"]:
+        raise ValueError("power.led_budget_ma: %d is not usb_ma - charge_ma - logic_ma"
+                         % p["led_budget_ma"])
+    if n * led["idle_ma"] >= p["led_budget_ma"]:
+        raise ValueError("power: %d idle LEDs draw %d mA, all of the %d mA LED budget"
+                         % (n, n * led["idle_ma"], p["led_budget_ma"]))
+
+
+def load(path):
+    """Parsed and validated layout; ValueError naming the file and the fault."""
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    try:
+        d = json.loads(text)
+    except ValueError as e:
+        raise ValueError("%s: bad JSON: %s" % (path, e))
+    try:
+        validate(d)
+    except ValueError as e:
+        raise ValueError("%s: %s" % (path, e))
+    return d
+
+
+# ---------------------------------------------------------------- parts and designators
+
+def parts(d):
+    """BOM lines [(key, designators, part, quantity, notes)], numbered per prefix."""
+    n, m, nf = len(d["cells"]), d["scan"]["muxes"], len(d["function_keys"])
+    p, led = d["power"], d["led"]
+    rows = [
+        ("pico", "U", 1, "Raspberry Pi Pico (RP2040)",
+         "plain Pico: a Pico W's radio takes GP23-25/29"),
+        ("mux", "U", m, "74HC4067 16-channel analog multiplexer, SOIC-24",
+         "key scan, 16 keys each; VCC from 3V3, /E to GND"),
+        ("shifter", "U", 1, "SN74LVC1T45 level translator, SOT-23-6",
+         "LED data 3.3 V to the LED rail; VCCA 3V3, VCCB VSYS, DIR to 3V3"),
+        ("charger", "U", 1, "MCP73831T-2ACI/OT LiPo charger, SOT-23-5",
+         "fed from VBUS; charge current set by R_PROG"),
+        ("pfet", "Q", 1, "DMG2305UX P-channel MOSFET, SOT-23",
+         "battery to VSYS, gate to VBUS: USB takes over when plugged in"),
+        ("leds", "D", n, "%s RGB LED, %s" % (led["part"], led["order"]),
+         "one per cell; %d mA idle, %d mA per channel" % (led["idle_ma"], led["channel_ma"])),
+        ("cellsw", "SW", n, "tactile switch 4.2 x 3.2 mm SMD (e.g. C&K PTS810)",
+         "one under each cell, to GND"),
+        ("fnsw", "SW", nf, "tactile switch 6 x 6 mm",
+         "function keys " + " ".join(f["name"] for f in d["function_keys"])),
+        ("powersw", "SW", 1, "slide switch SPDT", "battery on/off"),
+        ("ledcap", "C", n, "100 nF 0603 X7R", "beside each LED"),
+        ("iccap", "C", m + 1, "100 nF 0603 X7R", "one per mux and at the level translator"),
+        ("bulk", "C", 1, "1000 uF 10 V electrolytic", "LED rail, at the start of the chain"),
+        ("chgcap", "C", 2, "4.7 uF 0805 X5R", "charger input and output"),
+        ("rdata", "R", 1, "330 R 0603", "series in LED data, next to the first LED"),
+        ("rpull", "R", m, "10 k 0603", "pull-up on each key read line to 3V3"),
+        ("rprog", "R", 1, "%d k 0603" % (1000 // p["charge_ma"]),
+         "R_PROG: %d mA charge (I = 1000 V / R_PROG)" % p["charge_ma"]),
+        ("rbuzz", "R", 1, "100 R 0603", "series to the piezo"),
+        ("buzzer", "BZ", 1, "passive piezo transducer, ~4 kHz, 12 mm", "driven by PWM"),
+        ("batconn", "J", 1, "JST-PH 2-pin socket", "battery"),
+        ("battery", "BT", 1, "LiPo 1S 3.7 V %d mAh with protection PCB" % p["battery_mah"],
+         "optional: without it the board runs from USB only"),
+        ("caps", "K", n + nf, "hex key cap, translucent, %s mm across flats" % d["pitch_mm"],
+         "3D printed (clear PETG or resin); function keys may be round"),
+        ("pcb", "PCB", 1, "main board", "2 layers; LEDs and switches on top"),
+    ]
+    count, out = {}, []
+    for key, prefix, qty, part, notes in rows:
+        first = count.get(prefix, 0) + 1
+        count[prefix] = first + qty - 1
+        last = first + qty - 1
+        des = "%s%d" % (prefix, first) if qty == 1 else "%s%d-%s%d" % (prefix, first, prefix, last)
+        out.append((key, des, part, qty, notes))
+    return out
+
+
+def bom(d):
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(("designator", "part", "quantity", "notes"))
+    for _, des, part, qty, notes in parts(d):
+        w.writerow((des, part, qty, notes))
+    return buf.getvalue()
+
+
+# ---------------------------------------------------------------- pin map
+
+def _rows(d):
+    """Cells by row (reading order), as lists of cells."""
+    rows = {}
+    for c in d["cells"]:
+        rows.setdefault(c["r"], []).append(c)
+    return [rows[r] for r in sorted(rows)]
+
+
+def pinmap(d):
+    ref = {key: des for key, des, _, _, _ in parts(d)}
+    pins, m = d["pins"], d["scan"]["muxes"]
+    mux0 = int(ref["mux"].split("-")[0][1:])
+    rpull0 = int(ref["rpull"].split("-")[0][1:])
+    role = {}
+    for k, gp in enumerate(pins["key_addr"]):
+        role[gp] = ("key_addr[%d]" % k, "S%d of every mux (%s)" % (k, ref["mux"]))
+    for k, gp in enumerate(pins["key_read"]):
+        role[gp] = ("key_read[%d]" % k, "SIG of mux %d (U%d), 10 k pull-up R%d"
+                    % (k, mux0 + k, rpull0 + k))
+    role[pins["led_data"]] = ("led_data", "A of %s; its B drives LED 0 DIN through %s"
+                              % (ref["shifter"], ref["rdata"]))
+    role[pins["buzzer"]] = ("buzzer", "piezo %s through %s" % (ref["buzzer"], ref["rbuzz"]))
+    role[pins["charge_stat"]] = ("charge_stat", "STAT of %s: low while charging "
+                                 "(internal pull-up on)" % ref["charger"])
+    role[pins["vbus_sense"]] = ("vbus_sense", "high while USB power is present")
+    role[pins["vsys_sense"]] = ("vsys_sense", "ADC3 reads VSYS / %d: battery gauge"
+                                % d["power"]["vsys_divider"])
+    out = ["# %s: pin map and wiring" % d["title"], "",
+           "Generated from `hardware/%s.json` by `tools/hwviews.py`; edit the JSON, "
+           "not this file." % d["variant"], "",
+           "## Pico GPIO", "", "| GPIO | Pico pin | Role | Wired to |", "|---|---|---|---|"]
+    for gp in sorted(role):
+        out.append("| GP%d | %s | %s | %s |" % (gp, HEADER.get(gp, "on the Pico"), *role[gp]))
+    free = [gp for gp in sorted(HEADER) if gp not in role]
+    out += ["", "Free header GPIO: %s." % ", ".join("GP%d" % g for g in free), "",
+            "| Power pin | Pico pin | Wired to |", "|---|---|---|",
+            "| VBUS | 40 | charger %s VDD, gate of %s |" % (ref["charger"], ref["pfet"]),
+            "| VSYS | 39 | LED rail (+ %s), battery through %s, %s VCCB |"
+            % (ref["bulk"], ref["pfet"], ref["shifter"]),
+            "| 3V3(OUT) | 36 | muxes, %s VCCA, key pull-ups |" % ref["shifter"],
+            "| GND | 38 and others | everything |", ""]
+    out += ["## Key scan", "", "Slot = mux x 16 + channel. Each key shorts its channel "
+            "to GND; the read pin sees 0 while the addressed key is down.", "",
+            "| Mux | Read | " + " | ".join(str(c) for c in range(CHANNELS)) + " |",
+            "|---|---|" + "---|" * CHANNELS]
+    owner = {c["slot"]: c["name"] for c in d["cells"]}
+    owner.update({f["slot"]: f["name"] for f in d["function_keys"]})
+    for k in range(m):
+        names = [owner.get(k * CHANNELS + c, "-") for c in range(CHANNELS)]
+        out.append("| U%d | GP%d | %s |" % (mux0 + k, pins["key_read"][k], " | ".join(names)))
+    out += ["", "## LED chain", "", "Data enters at LED 0 and leaves each LED by DOUT to "
+            "the next DIN.", "", "| Row | LEDs | Cells in chain order |", "|---|---|---|"]
+    for k, row in enumerate(_rows(d)):
+        chain = sorted(row, key=lambda c: c["led"])
+        out.append("| %d | %d-%d | %s |" % (k + 1, chain[0]["led"], chain[-1]["led"],
+                                            " ".join(c["name"] for c in chain)))
+    out += ["", "## Current", ""] + ["- " + line for line in current(d)]
+    return "\n".join(out) + "\n"
+
+
+def current(d):
+    """The LED current figures, as sentences (pin map and README use the same numbers)."""
+    n, led, p = len(d["cells"]), d["led"], d["power"]
+    light = p["led_budget_ma"] - n * led["idle_ma"]
+    return ["%d LEDs: %d mA idle, %d mA at full white (%d mA each)"
+            % (n, n * led["idle_ma"], n * led["max_ma"], led["max_ma"]),
+            "LED budget %d mA = USB %d mA - charger %d mA - logic %d mA"
+            % (p["led_budget_ma"], p["usb_ma"], p["charge_ma"], p["logic_ma"]),
+            "%d mA left for light = a sum of %d over all channel values (0-255) per frame, "
+            "%.1f %% of full white" % (light, light * 255 // led["channel_ma"],
+                                       100.0 * light / (n * led["max_ma"]))]
+
+
+# ---------------------------------------------------------------- drawing
+
+def svg(d):
+    """Board face, pointy-top hexes: cell name, Lnn = place on the LED chain,
+    Km.c = key-scan mux m channel c; the chain drawn as a line; function keys below."""
+    pitch, R = d["pitch_mm"], d["shape"]["base"] - 1
+    row_h = pitch * math.sqrt(3) / 2           # vertical distance between rows
+    rad = pitch / math.sqrt(3)                 # centre to corner
+    margin, title_h = 8.0, 12.0
+    width = (2 * R + 1) * pitch + 2 * margin
+    board_h = 2 * R * row_h + 2 * rad
+    height = title_h + board_h + 1.5 * pitch + 10
+    x0, y0 = width / 2, title_h + rad + R * row_h
+
+    def at(q, r, dy=0.0):
+        return x0 + pitch * (q + r / 2.0), y0 + row_h * r + dy
+
+    out = ['<?xml version="1.0" encoding="UTF-8"?>',
+           '<svg xmlns="http://www.w3.org/2000/svg" width="%.1fmm" height="%.1fmm" '
+           'viewBox="0 0 %.2f %.2f" font-family="sans-serif" text-anchor="middle">'
+           % (width, height, width, height),
+           '<title>%s</title>' % escape(d["title"]),
+           '<rect width="100%" height="100%" fill="white"/>',
+           '<text x="%.2f" y="7" font-size="4.5" font-weight="bold">%s: %d cells, pitch %s mm'
+           '</text>' % (x0, escape(d["title"]), len(d["cells"]), pitch)]
+    for c in d["cells"]:
+        x, y = at(c["q"], c["r"])
+        pts = " ".join("%.2f,%.2f" % (x + 0.96 * rad * math.cos(math.radians(60 * k - 90)),
+                                      y + 0.96 * rad * math.sin(math.radians(60 * k - 90)))
+                       for k in range(6))
+        out.append('<polygon points="%s" fill="#eef2f7" stroke="#456" stroke-width="0.3"/>'
+                   % pts)
+    chain = sorted(d["cells"], key=lambda c: c["led"])
+    out.append('<polyline points="%s" fill="none" stroke="#e8892b" stroke-width="0.4" '
+               'stroke-opacity="0.7"/>'
+               % " ".join("%.2f,%.2f" % at(c["q"], c["r"], CHAIN_DY) for c in chain))
+    x, y = at(chain[0]["q"], chain[0]["r"], CHAIN_DY)
+    out.append('<text x="%.2f" y="%.2f" font-size="2.2" fill="#c25d00">DIN &#8594;</text>'
+               % (x - pitch * 0.9, y + 0.8))
+    for c in d["cells"]:
+        x, y = at(c["q"], c["r"])
+        out.append('<text x="%.2f" y="%.2f" font-size="2.8" font-weight="bold">%s</text>'
+                   % (x, y - 1.2, c["name"]))
+        out.append('<text x="%.2f" y="%.2f" font-size="1.8" fill="#c25d00">L%d</text>'
+                   % (x, y + 1.2, c["led"]))
+        out.append('<text x="%.2f" y="%.2f" font-size="1.8" fill="#2a5db0">K%d.%d</text>'
+                   % (x, y + 3.4, c["slot"] // CHANNELS, c["slot"] % CHANNELS))
+    keys = d["function_keys"]
+    kw, gap = 2 * pitch, pitch / 2
+    kx = x0 - (len(keys) * kw + (len(keys) - 1) * gap) / 2
+    ky = title_h + board_h + pitch / 2
+    for k, f in enumerate(keys):
+        x = kx + k * (kw + gap)
+        out.append('<rect x="%.2f" y="%.2f" width="%.2f" height="%.2f" rx="2" '
+                   'fill="#f7f1e3" stroke="#456" stroke-width="0.3"/>' % (x, ky, kw, pitch))
+        out.append('<text x="%.2f" y="%.2f" font-size="2.6" font-weight="bold">%s</text>'
+                   % (x + kw / 2, ky + pitch / 2 - 0.3, escape(f["label"])))
+        out.append('<text x="%.2f" y="%.2f" font-size="1.8" fill="#2a5db0">%s K%d.%d</text>'
+                   % (x + kw / 2, ky + pitch / 2 + 2.5, f["name"], f["slot"] // CHANNELS,
+                      f["slot"] % CHANNELS))
+    out.append('<text x="%.2f" y="%.2f" font-size="2.2">Lnn: place on the LED chain '
+               '(orange line, data in at L0). Km.c: key scan, mux m channel c.</text>'
+               % (x0, height - 3))
+    out.append('</svg>')
+    return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------- firmware form
+
+def firmware_form(d):
+    """Compact JSON for firmware/app/layout.py: cells are implied by reading order of the
+    complete hexhex (validated), so only the LED and slot tables ship."""
+    form = {"format": 1, "variant": d["variant"], "title": d["title"],
+            "base": d["shape"]["base"], "pitch_mm": d["pitch_mm"],
+            "muxes": d["scan"]["muxes"], "led": d["led"], "power": d["power"],
+            "pins": d["pins"],
+            "keys": [[f["name"], f["label"], f["slot"]] for f in d["function_keys"]],
+            "cell_led": [c["led"] for c in d["cells"]],
+            "cell_slot": [c["slot"] for c in d["cells"]]}
+    return "{\n%s\n}\n" % ",\n".join("%s: %s" % (json.dumps(k), json.dumps(v))
+                                      for k, v in form.items())
+
+
+# ---------------------------------------------------------------- main
+
+def outputs(root=ROOT):
+    """Every generated file: path (relative to root) -> text."""
+    out = {}
+    for v in VARIANTS:
+        d = load(os.path.join(root, "hardware", v + ".json"))
+        gen = "hardware/generated/" + v
+        out[gen + ".svg"] = svg(d)
+        out[gen + "-pins.md"] = pinmap(d)
+        out[gen + "-bom.csv"] = bom(d)
+        out["firmware/layouts/%s.json" % v] = firmware_form(d)
+    return out
+
+
+def stale(root=ROOT):
+    """Generated files missing or different from what the layouts make now."""
+    bad = []
+    for rel, text in sorted(outputs(root).items()):
+        path = os.path.join(root, rel)
+        try:
+            with open(path, encoding="utf-8", newline="") as f:
+                same = f.read() == text
+        except OSError:
+            same = False
+        if not same:
+            bad.append(rel)
+    return bad
+
+
+def main(argv):
+    try:
+        if "--check" in argv:
+            bad = stale()
+            for rel in bad:
+                print("stale: %s (run python tools/hwviews.py)" % rel)
+            return 1 if bad else 0
+        for rel, text in sorted(outputs().items()):
+            path = os.path.join(ROOT, rel)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "w", encoding="utf-8", newline="") as f:
+                f.write(text)
+            print("wrote", rel)
+        return 0
+    except ValueError as e:
+        print("error:", e, file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
