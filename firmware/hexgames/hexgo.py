@@ -66,8 +66,12 @@ class HexGo(Game):
 
     # -- moves -----------------------------------------------------------------
     def _apply(self, c):
-        # The hot path of every playout: kept flat, locals only, no allocation.
-        cell, enb, opn, opos = self.cell, self.enb, self.opn, self.opos
+        # The hot path of every playout: kept flat, locals only, no allocation
+        # (one assignment per name: MicroPython builds a tuple for 4 or more).
+        cell = self.cell
+        enb = self.enb
+        opn = self.opn
+        opos = self.opos
         adj = self.adj
         p = self.side
         q = 3 - p

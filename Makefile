@@ -1,0 +1,34 @@
+# Honeycomb: every target sets itself up on a fresh machine.
+#   make play     play in the simulator (GAME=hexgo by default)
+#   make test     the whole test suite, on CPython and on real MicroPython VMs
+#   make bench    engine speed on CPython and the MicroPython unix port
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+WASM := tools/wasm
+GAME ?= hexgo
+
+.PHONY: play test bench setup clean
+
+play: $(VENV)/.installed
+	$(PY) -m host_sim play $(GAME)
+
+test: setup
+	$(PY) -m pytest tests
+
+bench: $(VENV)/.installed
+	$(PY) -m host_sim bench
+
+setup: $(VENV)/.installed $(WASM)/node_modules/.installed
+
+$(VENV)/.installed: requirements.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $@
+
+$(WASM)/node_modules/.installed: $(WASM)/package.json $(WASM)/package-lock.json
+	cd $(WASM) && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+clean:
+	rm -rf $(VENV) $(WASM)/node_modules .pytest_cache

@@ -1,0 +1,78 @@
+"""The simulator's command line:
+
+  python -m host_sim play GAME [--base N] [--pie] ... [--opponent mc|random|none] [--as X|O]
+  python -m host_sim replay RECORD         (a record line, or a file of them)
+  python -m host_sim bench [GAME ...]
+"""
+import argparse
+import os
+import sys
+
+import host_sim  # noqa: F401  (puts firmware/ on sys.path)
+import hexgames
+from host_sim import diagram
+
+
+def game_options(extra):
+    """--base 7, --size=9, --pie, --no-pie -> {"base": 7, "size": 9, "pie": True}."""
+    opts = {}
+    i = 0
+    while i < len(extra):
+        word = extra[i]
+        if not word.startswith("--") or len(word) < 3:
+            raise ValueError("unexpected argument %r" % word)
+        key, eq, value = word[2:].partition("=")
+        if not eq and i + 1 < len(extra) and not extra[i + 1].startswith("--"):
+            value, i = extra[i + 1], i + 1
+        elif not eq:
+            value = "false" if key.startswith("no-") else "true"
+            key = key[3:] if key.startswith("no-") else key
+        opts[key] = True if value == "true" else False if value == "false" else \
+            int(value) if value.isdigit() else value
+        i += 1
+    return opts
+
+
+def replay(source):
+    lines = open(source).read().splitlines() if os.path.exists(source) else [source]
+    for line in lines:
+        if line.strip():
+            g = hexgames.replay(line)
+            print(diagram.position(g))
+            print("result:", g.result(), "| to move:", "-XO"[g.to_move])
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m host_sim", description="Honeycomb on the PC.")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    p = sub.add_parser("play", help="play a game in the terminal",
+                       epilog="game options: --base N, --size N, --pie, --neutral (see rules/<game>.md)")
+    p.add_argument("game", choices=hexgames.GAMES)
+    p.add_argument("--opponent", default="mc", choices=("mc", "random", "none"),
+                   help="mc: flat Monte Carlo (default), random, none: two people")
+    p.add_argument("--as", dest="human", default="X", choices=("X", "O"), help="your side")
+    p.add_argument("--seed", type=int, default=1)
+    r = sub.add_parser("replay", help="replay a record and show the final position")
+    r.add_argument("record")
+    b = sub.add_parser("bench", help="engine speed on CPython and MicroPython")
+    b.add_argument("games", nargs="*")
+    args, extra = ap.parse_known_args(argv)
+    try:
+        if args.cmd == "play":
+            from host_sim.textplay import play
+            play(args.game, game_options(extra), args.opponent, args.human, args.seed)
+        elif extra:
+            ap.error("unrecognized arguments: %s" % " ".join(extra))
+        elif args.cmd == "replay":
+            replay(args.record)
+        else:
+            from host_sim.bench import main as bench
+            bench(args.games)
+    except (ValueError, OSError) as e:
+        print("error: %s" % e, file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

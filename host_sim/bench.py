@@ -1,0 +1,33 @@
+"""`python -m host_sim bench`: engine speed on CPython and the MicroPython unix
+port, with the chip estimate (unix-port rate / 100, DESIGN.md section 5)."""
+import subprocess
+import sys
+
+from host_sim import ROOT
+
+CHIP_FACTOR = 100
+
+
+def measure(cmd):
+    out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    rows = {}
+    for line in out.splitlines():
+        cells = [c.strip() for c in line.split("|")]
+        rows[cells[0]] = dict(c.split("=") for c in cells[1:])
+    return rows
+
+
+def main(games=()):
+    script = ["tools/bench_engine.py"] + list(games)
+    cpy = measure([sys.executable] + script)
+    mpy = measure([sys.executable, "-m", "micropython_unix", "-X", "heapsize=240k"] + script)
+    print("%-20s %12s %12s %10s %12s %14s" % ("game", "CPython/s", "unix-port/s", "chip/s",
+                                             "moves_into", "midgame gen/s"))
+    print("%-20s %12s %12s %10s %12s %14s" % ("", "playouts", "playouts", "estimate", "us (unix)",
+                                             "unix (chip)"))
+    for name, row in mpy.items():
+        rate = int(row["playouts/s"])
+        mid = row.get("midgame_movegen/s")
+        mid = "%s (%d)" % (mid, int(mid) // CHIP_FACTOR) if mid else "-"
+        print("%-20s %12s %12d %10d %12s %14s" % (name, cpy[name]["playouts/s"], rate,
+                                                  rate // CHIP_FACTOR, row["moves_into_us"], mid))

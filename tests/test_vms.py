@@ -1,0 +1,92 @@
+# The firmware on real MicroPython VMs (DESIGN.md section 5): the portable tests
+# on the unix port with the chip's heap, mpy-cross for the Cortex-M0+, imports,
+# parity between VMs, and the allocation audit on the 32-bit WebAssembly build.
+import os
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIRMWARE = os.path.join(ROOT, "firmware")
+WASM_RUN = os.path.join(ROOT, "tools", "wasm", "run.mjs")
+PORTABLE_PACKAGES = ("hexgames", "app")       # device/ and main.py need the chip
+
+
+def run(args, timeout=900):
+    p = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+    return p.returncode, p.stdout, p.stderr
+
+
+def micropython(*args):
+    return run([sys.executable, "-m", "micropython_unix", "-X", "heapsize=240k"] + list(args))
+
+
+def wasm(*args):
+    if not os.path.isdir(os.path.join(ROOT, "tools", "wasm", "node_modules")):
+        pytest.fail("the WebAssembly build is missing: run `make test` (it runs npm ci in tools/wasm)")
+    return run(["node", WASM_RUN] + list(args))
+
+
+def firmware_files():
+    for top, dirs, files in os.walk(FIRMWARE):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        for f in sorted(files):
+            if f.endswith(".py"):
+                yield os.path.join(top, f)
+
+
+def test_portable_tests_pass_on_the_micropython_unix_port():
+    rc, out, err = micropython("tools/mpytest.py")
+    last = out.strip().splitlines()[-1] if out.strip() else ""
+    assert rc == 0 and last.endswith(" 0 failed"), out[-4000:] + err[-2000:]
+    assert int(last.split()[0]) >= 20
+
+
+def test_mpy_cross_compiles_every_firmware_file_for_the_cortex_m0(tmp_path):
+    bad = []
+    for path in firmware_files():
+        out = tmp_path / (os.path.basename(path) + ".mpy")
+        rc, _, err = run([sys.executable, "-m", "mpy_cross", "-march=armv6m", "-o", str(out), path])
+        if rc or not out.exists():
+            bad.append("%s: %s" % (os.path.relpath(path, ROOT), err.strip()))
+    assert not bad, "\n".join(bad)
+
+
+def test_every_portable_firmware_module_imports_on_micropython(tmp_path):
+    names = []
+    for path in firmware_files():
+        rel = os.path.relpath(path, FIRMWARE)[:-3].replace(os.sep, ".")
+        if rel.split(".")[0] in PORTABLE_PACKAGES:
+            names.append(rel[:-9] if rel.endswith(".__init__") else rel)
+    script = tmp_path / "imports.py"
+    script.write_text("import sys\nsys.path.insert(0, 'firmware')\n"
+                      + "".join("import %s\nprint('ok', %r)\n" % (n, n) for n in names))
+    rc, out, err = micropython(str(script))
+    assert rc == 0, err
+    assert out.count("ok ") == len(names)
+
+
+def test_seeded_games_give_the_same_text_on_every_vm():
+    rc, cpy, err = run([sys.executable, "tools/parity.py"])
+    assert rc == 0, err
+    rc, unix, err = micropython("tools/parity.py")
+    assert rc == 0, err
+    rc, js, err = wasm("tools/parity.py")
+    assert rc == 0, err
+    assert cpy.count("result") >= 4
+    for other in (unix, js):
+        for a, b in zip(cpy.splitlines(), other.splitlines()):
+            assert a == b
+        assert len(cpy.splitlines()) == len(other.splitlines())
+
+
+def test_playouts_and_move_lists_allocate_nothing_per_move_on_32_bit_micropython():
+    import hexgames
+    rc, out, err = wasm("tools/alloc_audit.py")
+    assert rc == 0, err
+    lines = out.strip().splitlines()
+    assert [ln.split()[0] for ln in lines] == list(hexgames.GAMES)
+    for ln in lines:
+        fields = dict(f.split("=") for f in ln.split()[1:])
+        assert fields == {"playout_bytes_per_move": "0", "moves_into_bytes": "0"}, ln
