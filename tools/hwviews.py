@@ -216,6 +216,7 @@ def parts(d):
         ("rprog", "R", 1, "%d k 0603" % (1000 // p["charge_ma"]),
          "R_PROG: %d mA charge (I = 1000 V / R_PROG)" % p["charge_ma"]),
         ("rbuzz", "R", 1, "100 R 0603", "series to the piezo"),
+        ("rgate", "R", 1, "100 k 0603", "VBUS to GND: turns Q1 on when USB is unplugged"),
         ("buzzer", "BZ", 1, "passive piezo transducer, ~4 kHz, 12 mm", "driven by PWM"),
         ("batconn", "J", 1, "JST-PH 2-pin socket", "battery"),
         ("battery", "BT", 1, "LiPo 1S 3.7 V %d mAh with protection PCB" % p["battery_mah"],
