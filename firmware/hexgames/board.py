@@ -15,7 +15,9 @@ _cache = {}
 
 
 class Shape:
-    """Cells 0..n-1 in reading order (row 1 left to right, then row 2, ...)."""
+    """Cells 0..n-1 in reading order (row 1 left to right, then row 2, ...).
+    Names and look-ups are computed from the coordinates rather than kept in
+    dicts: a base-10 board then costs a few KB on the chip instead of tens."""
 
     def __init__(self, kind, size, coords, name_origin):
         self.kind = kind          # "hexhex" or "rhombus"
@@ -23,50 +25,62 @@ class Shape:
         n = len(coords)
         self.n = n
         self.off = OFF if n < 255 else OFF16
-        oq, orr = name_origin
+        self._oq, self._or = name_origin
         self._q = array("b", [c[0] for c in coords])
         self._r = array("b", [c[1] for c in coords])
-        self._names = [_LETTERS[q - oq] + str(r - orr + 1) for q, r in coords]
-        self._index = {}
-        for i in range(n):
-            self._index[self._names[i]] = i
-        at = {}
-        for i in range(n):
-            at[coords[i]] = i
+        # the first cell of each row and its q, for at(q, r)
+        rows = 1 + coords[-1][1] - coords[0][1]
+        self._row0 = array("H", bytes(2 * rows))
+        self._rowq = array("b", bytes(rows))
+        for i in range(n - 1, -1, -1):
+            k = coords[i][1] - coords[0][1]
+            self._row0[k] = i
+            self._rowq[k] = coords[i][0]
         # One flat table: nbr[6*i + d] is the neighbour of i in direction d, or off.
         nbr = bytearray(6 * n) if self.off == OFF else array("H", bytes(12 * n))
         for i in range(n):
             q, r = coords[i]
             for d in range(6):
-                dq, dr = DIRS[d]
-                nbr[6 * i + d] = at.get((q + dq, r + dr), self.off)
+                j = self.at(q + DIRS[d][0], r + DIRS[d][1])
+                nbr[6 * i + d] = self.off if j < 0 else j
         self.nbr = bytes(nbr) if self.off == OFF else nbr
-        self._at = at
         # adj[i]: the on-board neighbours of i; iterating it is the fastest
         # neighbour loop on MicroPython (no bounds test, no allocation).
         pack = bytes if n < 255 else (lambda v: array("H", v))
         self.adj = tuple([pack(self.neighbours(i)) for i in range(n)])
 
     def name(self, i):
-        return self._names[i]
+        return _LETTERS[self._q[i] - self._oq] + str(self._r[i] - self._or + 1)
 
     def index(self, name):
         """Cell number of a name such as "d4"; ValueError naming the text if none."""
-        i = self._index.get(name)
-        if i is None:
+        i = self.find(name)
+        if i < 0:
             raise ValueError("%r is not a cell of this board" % (name,))
         return i
 
     def find(self, name):
         """Cell number of a name, or -1."""
-        return self._index.get(name, -1)
+        if not isinstance(name, str) or len(name) < 2:
+            return -1
+        q = _LETTERS.find(name[0])
+        row = name[1:]
+        if q < 0 or not row.isdigit() or row[0] == "0":
+            return -1
+        return self.at(q + self._oq, int(row) - 1 + self._or)
 
     def coord(self, i):
         return (self._q[i], self._r[i])
 
     def at(self, q, r):
         """Cell at axial (q, r), or -1 off the board."""
-        return self._at.get((q, r), -1)
+        k = r - self._r[0]
+        if not 0 <= k < len(self._row0):
+            return -1
+        i = self._row0[k] + q - self._rowq[k]
+        if q < self._rowq[k] or i >= self.n or self._r[i] != r:
+            return -1
+        return i
 
     def neighbours(self, i):
         nbr = self.nbr
