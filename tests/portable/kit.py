@@ -77,3 +77,17 @@ def random_game(name, options, seed, check=True, undo_every=7):
     assert g.result() is not None
     assert g.moves() == []
     return g
+
+
+def unload_games():
+    """Forget every loaded game module and board shape, as a board that plays
+    one game at a time would: tests that visit every game call it between
+    games so that the chip-sized heap on MicroPython is not used up."""
+    import gc
+    from hexgames import board
+    for name in hexgames.GAMES:
+        sys.modules.pop("hexgames." + name, None)
+        if name in dir(hexgames):
+            delattr(hexgames, name)
+    board._cache.clear()
+    gc.collect()
