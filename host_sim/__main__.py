@@ -3,6 +3,7 @@
   python -m host_sim play GAME [--base N] [--pie] ... [--opponent mc|random|none] [--as X|O]
   python -m host_sim replay RECORD         (a record line, or a file of them)
   python -m host_sim bench [GAME ...]
+  python -m host_sim match GAME A B [--pairs N] [--records FILE] [--base N] ...
 """
 import argparse
 import os
@@ -56,11 +57,24 @@ def main(argv=None):
     r.add_argument("record")
     b = sub.add_parser("bench", help="engine speed on CPython and MicroPython")
     b.add_argument("games", nargs="*")
+    m = sub.add_parser("match", help="play A against B (random, greedy, mc:N, mcts:N, L1..L5)")
+    m.add_argument("game", choices=hexgames.GAMES)
+    m.add_argument("a")
+    m.add_argument("b")
+    m.add_argument("--pairs", type=int, default=50, help="game pairs (each opening with both colours)")
+    m.add_argument("--seed", type=int, default=1)
+    m.add_argument("--records", help="write one record line per game to this file")
     args, extra = ap.parse_known_args(argv)
     try:
         if args.cmd == "play":
             from host_sim.textplay import play
             play(args.game, game_options(extra), args.opponent, args.human, args.seed)
+        elif args.cmd == "match":
+            from host_sim.match import run
+            out = open(args.records, "w") if args.records else None
+            run(args.game, game_options(extra), args.a, args.b, args.pairs, args.seed, out)
+            if out:
+                out.close()
         elif extra:
             ap.error("unrecognized arguments: %s" % " ".join(extra))
         elif args.cmd == "replay":

@@ -1,0 +1,127 @@
+"""`python -m host_sim match GAME A B --games N`: A against B on CPython.
+
+Players: random | greedy | mc:PLAYOUTS (flat Monte Carlo) | L1..L5 (the
+on-chip opponent's levels) | mcts:PLAYOUTS (its search at a fixed budget).
+Games come in pairs: the same seeded opening, once with A as X, once as O.
+Prints wins/draws/losses of A, the score with a 95% interval, an Elo estimate,
+and writes one record line per game when --records FILE is given.
+"""
+import math
+
+import hexgames
+from hexgames.ai import Player
+from hexgames.rng import Rng
+from host_sim.opponents import FlatMonteCarlo, RandomPlayer
+
+OPENING_PLIES = 2
+
+
+class Greedy:
+    """Wins at once when it can, never allows a win in one when it can avoid it."""
+    name = "greedy"
+
+    def __init__(self, seed=1):
+        self.rng = Rng(seed)
+
+    def choose(self, game):
+        me = game.to_move
+        safe = []
+        for m in game.moves():
+            g = game.copy()
+            g.play(m)
+            r = g.result()
+            if r is not None and r[0] == me:
+                return m
+            if r is None and g.to_move != me and self._threat(g):
+                continue
+            safe.append(m)
+        pool = safe or game.moves()
+        return pool[self.rng.below(len(pool))]
+
+    def _threat(self, g):
+        """Can the side to move in g win with one move?"""
+        for m in g.moves():
+            h = g.copy()
+            h.play(m)
+            r = h.result()
+            if r is not None and r[0] == g.to_move:
+                return True
+        return False
+
+
+class Searcher:
+    """The on-chip opponent at a level, or its search at a fixed playout budget."""
+
+    def __init__(self, level, seed, playouts=None):
+        self.player = Player(level, seed)
+        self.playouts = playouts
+
+    def choose(self, game):
+        p = self.player
+        p.start(game)
+        if self.playouts:
+            p.budget = self.playouts
+        p.think()
+        return p.best()
+
+
+def make(spec, seed):
+    kind, _, arg = spec.partition(":")
+    if kind == "random":
+        return RandomPlayer(seed)
+    if kind == "greedy":
+        return Greedy(seed)
+    if kind == "mc":
+        return FlatMonteCarlo(seed, int(arg or 600))
+    if kind == "mcts":
+        return Searcher(5, seed, int(arg or 1000))
+    if len(spec) == 2 and spec[0] in "Ll" and spec[1] in "12345":
+        return Searcher(int(spec[1]), seed)
+    raise ValueError("unknown player %r (random, greedy, mc:N, mcts:N, L1..L5)" % spec)
+
+
+def play_one(name, options, players, opening_seed):
+    """players = {1: X player, 2: O player}; returns the finished game."""
+    g = hexgames.new(name, **options)
+    rng = Rng(opening_seed)
+    for _ in range(OPENING_PLIES):
+        if g.to_move:
+            ms = g.moves()
+            g.play(ms[rng.below(len(ms))])
+    while g.to_move:
+        g.play(players[g.to_move].choose(g))
+    return g
+
+
+def summary(wins, draws, losses):
+    n = wins + draws + losses
+    score = (wins + 0.5 * draws) / n
+    z = 1.96
+    centre = (score + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(score * (1 - score) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    clamp = min(max(score, 0.5 / n), 1 - 0.5 / n)
+    elo = -400 * math.log10(1 / clamp - 1)
+    return score, centre - half, centre + half, elo
+
+
+def run(name, options, a, b, pairs, seed=1, records=None, say=print):
+    w = d = l = 0
+    for p in range(pairs):
+        for a_side in (1, 2):
+            pa, pb = make(a, seed + 2 * p), make(b, seed + 2 * p + 1)
+            players = {a_side: pa, 3 - a_side: pb}
+            g = play_one(name, options, players, seed * 7919 + p)
+            winner = g.result()[0]
+            if winner == a_side:
+                w += 1
+            elif winner == 0:
+                d += 1
+            else:
+                l += 1
+            if records is not None:
+                records.write("%s | X=%s O=%s result=%s\n" % (
+                    g.record(), a if a_side == 1 else b, b if a_side == 1 else a, g.result()))
+    score, lo, hi, elo = summary(w, d, l)
+    say("%s %s vs %s: %d games, +%d =%d -%d, score %.3f (95%% %.3f-%.3f), Elo %+.0f"
+        % (name, a, b, w + d + l, w, d, l, score, lo, hi, elo))
+    return w, d, l

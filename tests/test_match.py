@@ -1,0 +1,48 @@
+# The match runner: statistics, baselines, records that replay.
+import io
+
+import pytest
+
+import host_sim  # noqa: F401
+import hexgames
+from host_sim.match import Greedy, make, run, summary
+
+
+def test_summary_statistics():
+    score, lo, hi, elo = summary(50, 0, 50)
+    assert score == 0.5 and abs(elo) < 1e-9 and lo < 0.5 < hi
+    score, lo, hi, elo = summary(76, 0, 24)
+    assert round(elo) == 200 and 0.66 < lo < 0.76 < hi < 0.84   # 76% is about +200 Elo
+    assert summary(10, 0, 0)[3] > 300                           # clamped, finite
+
+
+def test_unknown_player_is_refused():
+    with pytest.raises(ValueError, match="unknown player"):
+        make("deep-blue", 1)
+
+
+def test_greedy_takes_a_win_in_one():
+    # the last open cell of this finished-but-one HexGo game decides it
+    g = hexgames.replay("hexgo: a4 c7 g2 d5 a7 c2 a5 d1 e6 e4 d3 c5 c3 b3 d7 e5 b6 c6 f5 f4 "
+                        "e2 d2 g4 g1 d4 b4 e1 f2 f3 a6 f1")
+    wins = []
+    for m in g.moves():
+        h = g.copy()
+        h.play(m)
+        if h.result() and h.result()[0] == g.to_move:
+            wins.append(m)
+    if wins:
+        assert Greedy(1).choose(g) in wins
+
+
+def test_a_short_match_writes_records_that_replay():
+    out = io.StringIO()
+    said = []
+    w, d, l = run("hexgo", {}, "mc:40", "random", 2, seed=3, records=out, say=said.append)
+    assert w + d + l == 4 and "4 games" in said[0]
+    lines = out.getvalue().splitlines()
+    assert len(lines) == 4
+    for line in lines:
+        record, _, rest = line.partition(" | ")
+        g = hexgames.replay(record)
+        assert "result=%s" % (g.result(),) in rest
