@@ -61,7 +61,7 @@ def why_illegal(g, m):
         return "%s: %s is a gate not adjacent to %s (a gate is entered by a one-cell step)" \
             % (t, name(d), name(o))
     buf = g._buf()
-    k = gen(g, buf, g.max_moves, o)
+    k = gen(g, buf, N, o)
     for x in range(k):
         if buf[x] == m:
             return None

@@ -1,10 +1,14 @@
 # Hexmeister: every worked example of rules/hexmeister.md section 10, then our own cases.
+from array import array
 import hexgames
 from hexgames import IllegalMove
 from hexgames.game import encode
 from kit import position, rejects, raises, random_game, scaled
 
 BOARD = hexgames.new("hexmeister").board
+# One move buffer for the whole module: on the MicroPython VM the heap is
+# small and soon fragmented, and a crowded position has about 1000 steps.
+BUF = array("i", bytes(4 * hexgames.new("hexmeister").max_moves))
 
 
 def diagram(rows, to_move="X", **extra):
@@ -35,18 +39,36 @@ def field(g, key):
     return d.split('"%s": ' % key)[1].split(",")[0].split("}")[0]
 
 
+def count(g):
+    """g's legal steps into BUF; returns how many."""
+    return g.moves_into(BUF)
+
+
 def texts(g):
-    return [g.text(m) for m in g.moves()]
+    return [g.text(BUF[x]) for x in range(count(g))]
 
 
 def moves_of(g, origin):
-    return sorted([t for t in texts(g) if t.startswith(origin + "-")])
+    o = BOARD.index(origin)
+    out = []
+    for x in range(count(g)):
+        path = g.cells(BUF[x])
+        if len(path) == 2 and path[0] == o:
+            out.append(g.text(BUF[x]))
+    return sorted(out)
+
+
+def is_legal(g, step):
+    m = g.parse(step)
+    for x in range(count(g)):
+        if BUF[x] == m:
+            return True
+    return False
 
 
 def legal(g, *steps):
-    ms = texts(g)
     for s in steps:
-        assert s in ms, s
+        assert is_legal(g, s), s
 
 
 # -- the board map of section 2 ----------------------------------------------------
@@ -114,7 +136,7 @@ def test_example_2_one_move_from_the_base_reaches_almost_everything():
     want |= set(["a11", "f11"])
     got = moves_of(g, "c11")
     assert len(got) == 78 and set([t.split("-")[1] for t in got]) == want
-    assert len(texts(g)) == 81
+    assert count(g) == 81
     g.play("c11-f11")                 # own base gate from the base: no bonus
     assert g.to_move == 2 and field(g, "bonus") == "false"
 
@@ -165,7 +187,7 @@ def test_example_4_entering_a_gate_earns_a_bonus_step():
     rejects(g, "h8-i6", "i6", "adjacent")
     g.play("g9-f9")
     assert g.to_move == 1 and field(g, "bonus") == "true" and field(g, "turn") == "6"
-    assert "pass" in texts(g)
+    legal(g, "pass")
     g.play("drop e11")
     assert g.to_move == 2 and field(g, "turn") == "7" and field(g, "bonus") == "false"
     assert '"reserves": {"X": 14, "O": 15}' in g.dump()
@@ -354,10 +376,8 @@ def test_example_13_exposing_ones_own_centre_stone_is_illegal():
         rejects(g, t, "f6", "secured by X")
     legal(g, "f6-e6", "h2-h3", "drop g1")
     assert moves_of(g, "f6") == sorted("f6-e6 f6-g6 f6-f5 f6-g5 f6-e7 f6-f7".split())
-    ms = texts(g)
-    assert len(ms) == 86
-    for t in ms:
-        assert t.startswith("f6-") or t.startswith("h2-") or t.startswith("drop ")
+    assert count(g) == 86
+    assert count(g) == len(moves_of(g, "f6")) + len(moves_of(g, "h2")) + 4
 
 
 def test_example_14_draw_by_repetition():
@@ -372,3 +392,512 @@ def test_example_14_draw_by_repetition():
         assert p.result() is None, k
         p.play(t)
     assert p.result() == (0, 0, 0, "repetition")
+
+
+# -- our own cases ------------------------------------------------------------------
+
+def test_notation_errors_leave_the_game_alone():
+    g = diagram(EX2, turn=2, reserves={"X": 17, "O": 17})
+    rejects(g, "drop", "drop c11")
+    rejects(g, "drop z9", "z9", "not a cell")
+    rejects(g, "drop c11 d11", "one base cell")
+    rejects(g, "c11-", "c11-")
+    rejects(g, "c11-f8-f7", "not a Hexmeister step")
+    rejects(g, "c11f8", "not a Hexmeister step")
+    rejects(g, "C11-f8", "C11")
+    rejects(g, "c11-a1", "a1", "not a cell")       # a1 is off the hexhex
+    rejects(g, "", "not a Hexmeister step")
+    rejects(g, "Pass", "not a Hexmeister step")
+    rejects(g, -1, "not a Hexmeister step")
+    rejects(g, 1 << 20, "not a Hexmeister step")
+    rejects(g, "pass", "pass", "bonus")
+    rejects(g, "c11-c11", "another cell")
+    rejects(g, "h1-g1", "h1", "no stone of X")
+    rejects(g, "f6-f5", "f6", "no stone of X")
+    rejects(g, "c11-h1", "h1", "occupied")
+    rejects(g, "drop c11", "c11", "occupied")
+    rejects(g, "drop g1", "g1", "not one of X's base cells", "b11 c11 d11 e11")
+    rejects(g, "drop a11", "a11", "base cells")      # a base gate is no base cell
+    h = diagram(EX2, turn=2, reserves={"X": 0, "O": 17})
+    rejects(h, "drop b11", "no stone in reserve")
+    assert "move 2" in raises(IllegalMove, hexgames.replay, "hexmeister: drop c11 drop c11")
+    assert "c11" in raises(IllegalMove, hexgames.replay, "hexmeister: drop")
+
+
+def test_notation_round_trip_and_input_paths():
+    g = diagram(EX4, turn=6, reserves={"X": 15, "O": 15})
+    ms = g.moves()
+    for m in ms:
+        assert g.parse(g.text(m)) == m
+    assert g.cells(g.parse("drop b11")) == [BOARD.index("b11")]
+    assert g.cells(g.parse("g9-f9")) == [BOARD.index("g9"), BOARD.index("f9")]
+    g.play("g9-f9")
+    assert g.cells(g.parse("pass")) == []
+    paths = [tuple(g.cells(m)) for m in g.moves() if g.cells(m)]
+    assert len(set(paths)) == len(paths)
+    for a in paths:                                  # prefix-free
+        for b in paths:
+            assert a == b or a != b[:len(a)]
+
+
+def test_options_are_checked():
+    assert hexgames.new("hexmeister", base=6).dump() == hexgames.new("hexmeister").dump()
+    assert "base" in raises(ValueError, hexgames.new, "hexmeister", base=5)
+    assert "base" in raises(ValueError, hexgames.new, "hexmeister", base="6")
+    assert "size" in raises(ValueError, hexgames.new, "hexmeister", size=6)
+    assert "base" in raises(ValueError, hexgames.replay, "hexmeister base=4: drop c11")
+
+
+def bad_position(**fields):
+    d = {"game": "hexmeister", "options": {"base": 6}, "cells": {"c11": "X", "h1": "O"},
+         "to_move": "X", "reserves": {"X": 17, "O": 17}, "bonus": False, "turn": 2}
+    for k in fields:
+        d[k] = fields[k]
+    return raises(ValueError, hexgames.load, encode(d))
+
+
+def test_broken_positions_are_refused_with_the_fault_named():
+    assert "c11" in bad_position(cells={"c11": "N"})
+    assert "z5" in bad_position(cells={"z5": "X"})
+    assert "reserve of X" in bad_position(reserves={"X": 19, "O": 17})
+    assert "reserve of O" in bad_position(reserves={"X": 1, "O": -1})
+    assert "reserve of O" in bad_position(reserves={"X": 1, "O": True})
+    assert "reserves" in bad_position(reserves={"X": 1})
+    assert "reserves" in bad_position(reserves=[17, 17])
+    assert "more than 18" in bad_position(reserves={"X": 18, "O": 0})
+    assert "bonus" in bad_position(bonus=1)
+    assert "turn" in bad_position(turn=301)
+    assert "turn" in bad_position(turn=-1)
+    assert "turn" in bad_position(turn="2")
+    assert "to_move" in bad_position(to_move="N")
+    assert "unknown field" in bad_position(reserve={"X": 1, "O": 1})
+    # a stone on a cell the opponent secures (proximity; triangulation)
+    none = {"X": 0, "O": 0}
+    assert "c10" in bad_position(cells={"c9": "O", "d9": "O", "c11": "O", "c10": "X"}, reserves=none)
+    msg = bad_position(cells={"f6": "O", "f9": "X", "f11": "X", "c9": "X", "a11": "X"}, reserves=none)
+    assert "f6" in msg and "secures" in msg
+    msg = bad_position(cells={"f1": "X", "k1": "X", "k6": "X", "f11": "X", "a11": "X", "a6": "X",
+                              "f3": "O", "i3": "O", "i6": "O", "f9": "O", "c9": "O", "c6": "O"},
+                       reserves=none)
+    assert "both players have won" in msg
+
+
+def test_a_stone_nullification_protects_may_be_loaded():
+    # Example 13's position is legal only through the nullification of f6
+    g = diagram(EX13, "O", turn=31)
+    assert g.info()["gates"]["O"] == 8 and "f6" not in g.info()["secured"]["X"]
+
+
+def test_info_names_gates_and_secured_cells():
+    g = diagram(EX7, turn=10)
+    info = g.info()
+    assert info["gates"] == {"X": 0, "O": 1}            # c9 is a gate
+    assert info["secured"] == {"X": [], "O": ["c10"]}
+    g = diagram(EX8, turn=14)
+    g.play("c10-c9")
+    info = g.info()
+    assert info["gates"] == {"X": 4, "O": 0}
+    assert "f6" in info["secured"]["X"]                 # triangulation of an empty gate
+    assert hexgames.new("hexmeister").info() == {"gates": {"X": 0, "O": 0},
+                                                 "secured": {"X": [], "O": []}}
+
+
+NO_STEP = """
+ 1      X . . . . .       f1-k1
+ 2     . O . . . . .      e2-k2
+ 3    O O . . . . . .     d3-k3
+"""
+
+
+def test_no_legal_step_loses():
+    # no stones and no reserve: decided at once
+    g = position("hexmeister", {"O": "h1"}, "X", reserves={"X": 0, "O": 17}, turn=40)
+    assert g.result() == (2, 0, 0, "no_legal_move") and g.to_move == 0 and g.moves() == []
+    # X's stone on f1 is walled in by O's stones and O-secured cells (e2, g1 after h2-g2)
+    pos = NO_STEP.replace(". O . . . . .", ". O . O . . .").replace("X . . . . .", "X . O . . .")
+    before = diagram(pos, "X", reserves={"X": 0, "O": 10}, turn=50)
+    assert texts(before) == ["f1-g1"]                   # e2 is secured by O already
+    g = diagram(pos, "O", reserves={"X": 0, "O": 10}, turn=50)
+    g.play("h2-g2")
+    assert g.result() == (2, 0, 0, "no_legal_move")
+    assert field(g, "to_move") == '"X"' and field(g, "turn") == "51"
+    assert hexgames.load(g.dump()).result() == g.result()
+
+
+def test_turn_limit_draws():
+    g = diagram(EX2, turn=299, reserves={"X": 17, "O": 17})
+    g.play("c11-d11")
+    assert g.result() == (0, 0, 0, "turn_limit") and field(g, "turn") == "300"
+    assert hexgames.load(g.dump()).result() == (0, 0, 0, "turn_limit")
+    g = diagram(EX4, turn=299, reserves={"X": 15, "O": 15})
+    g.play("g9-f9")                       # a bonus step is still part of turn 300
+    assert g.result() is None and g.to_move == 1
+    g.play("pass")
+    assert g.result() == (0, 0, 0, "turn_limit")
+
+
+def test_a_win_inside_a_bonus_chain_ends_the_turn_at_once():
+    g = diagram(EX11, turn=20, bonus=True)
+    legal(g, "pass")
+    g.play("e6-f6")
+    assert g.result() == (1, 0, 0, "alignment")
+    assert field(g, "to_move") == '"O"' and field(g, "turn") == "21" and field(g, "bonus") == "false"
+    # a loaded position with a completed line is decided, whoever is to move
+    for side in "XO":
+        h = hexgames.load(g.dump().replace('"to_move": "O"', '"to_move": "%s"' % side))
+        assert h.result() == (1, 0, 0, "alignment") and h.to_move == 0
+
+
+def test_drops_capture_and_respect_security():
+    # a drop that captures earns a bonus
+    g = position("hexmeister", {"X": "a11 c10", "O": "b11 h1"}, "X", turn=8)
+    g.play("drop c11")
+    assert "b11" not in stones(g)["O"] and g.to_move == 1 and field(g, "bonus") == "true"
+    # O secures b11: X may not drop there
+    g = position("hexmeister", {"X": "d11", "O": "a11 b10 c10"}, "X", turn=8)
+    rejects(g, "drop b11", "b11", "secured by O")
+    assert is_legal(g, "drop c11") and not is_legal(g, "drop b11")
+
+
+def test_a_set_up_bonus_position_is_not_counted_for_repetition():
+    p = diagram(EX2, turn=2, reserves={"X": 17, "O": 17}, bonus=True)
+    legal(p, "pass")
+    for k, t in enumerate("pass h1-i1 c11-d11 i1-h1 d11-c11 h1-i1 c11-d11 i1-h1 d11-c11".split()):
+        assert p.result() is None, k
+        p.play(t)
+    # X on c11 / O on h1 after the pass (1), after turn 5 (2), after turn 9 (3)
+    assert p.result() == (0, 0, 0, "repetition")
+
+
+def test_undo_and_copy_are_independent():
+    g = diagram(EX10, turn=12, reserves={"X": 13, "O": 14})
+    start = g.dump()
+    c = g.copy()
+    g.play("g9-f9")
+    g.play("e10-e9")
+    assert c.dump() == start
+    g.undo()
+    g.undo()
+    assert g.dump() == start
+    c.play("g9-f9")
+    assert g.dump() == start
+
+
+# -- an independent model of sections 2, 4 and 5, straight from the text -------------
+# Slow and simple (a list of 91 cells, a fixed-point capture loop, a flood fill
+# per stone); the engine must agree with it on every step of many positions.
+# Cells are numbers (names cost the small heap of the MicroPython VM dearly).
+
+def _ix(names):
+    return [BOARD.index(x) for x in names.split()]
+
+
+M_GATES = _ix("f6 f3 i3 c6 i6 c9 f9 f1 k1 a6 k6 a11 f11")
+M_LANES = _ix("f4 g4 h4 e5 h5 d6 h6 d7 g7 d8 e8 f8 f2 g2 h2 i2 j2 e3 j3 d4 j4 c5 j5 b6 j6 "
+              "b7 i7 b8 h8 b9 g9 b10 c10 d10 e10 f10")
+M_BASE = {"X": _ix("b11 c11 d11 e11"), "O": _ix("g1 h1 i1 j1")}
+M_BASE_GATES = {"X": _ix("a11 f11"), "O": _ix("f1 k1")}
+M_TRIANGLES = [_ix(t) for t in ("f6 f3 f1 i3 k1", "f6 i3 k1 i6 k6", "f6 i6 k6 f9 f11",
+                                "f6 f9 f11 c9 a11", "f6 c9 a11 c6 a6", "f6 c6 a6 f3 f1")]
+M_LINES = [_ix(t) for t in ("a6 c6 f6 i6 k6", "f1 f3 f6 f9 f11", "k1 i3 f6 c9 a11")]
+M_RINGS = [_ix(t) for t in ("f1 k1 k6 f11 a11 a6", "f3 i3 i6 f9 c9 c6")]
+M_F6 = BOARD.index("f6")
+M_NB = BOARD.adj
+OTHER = {"X": "O", "O": "X"}
+
+
+def m_count(cells, group, p):
+    k = 0
+    for c in group:
+        if cells[c] == p:
+            k += 1
+    return k
+
+
+def m_secured(cells, p, c):
+    if m_count(cells, M_NB[c], p) >= 3:
+        return True
+    if c not in M_GATES:
+        return False
+    if c == M_F6 and m_count(cells, M_GATES, OTHER[p]) >= 8:
+        return False
+    for t in M_TRIANGLES:
+        if c in t and m_count(cells, t, p) - (cells[c] == p) == 4:
+            return True
+    return False
+
+
+def m_passable(cells, p, c):
+    v = cells[c]
+    if c in M_LANES:
+        return v is None
+    if c in M_GATES:
+        return v is None or v == p
+    return c in M_BASE[p] and v is None
+
+
+def m_resolve(cells, p):
+    """Captures until stable; returns (captured, illegal) (section 5.2 steps 1-2)."""
+    q = OTHER[p]
+    n = 0
+    while True:
+        caught = [c for c in range(91) if cells[c] == q and m_secured(cells, p, c)]
+        if not caught:
+            break
+        for c in caught:
+            cells[c] = None
+        n += len(caught)
+    for c in range(91):
+        if cells[c] == p and m_secured(cells, q, c):
+            return n, True
+    return n, False
+
+
+def m_win(cells, p):
+    for group in M_LINES:
+        if m_count(cells, group, p) == 5:
+            return "alignment"
+    for group in M_RINGS:
+        if m_count(cells, group, p) == 6:
+            return "encirclement"
+    return None
+
+
+def m_after(cells, p, o, d):
+    """Cells after p's stone (o < 0: a dropped stone) arrives on d, with the
+    captures; None if the step exposes one of p's stones (section 5.2)."""
+    new = list(cells)
+    if o >= 0:
+        new[o] = None
+    new[d] = p
+    n, bad = m_resolve(new, p)
+    return None if bad else (new, n)
+
+
+def m_drops(cells, p, reserve):
+    """p's legal drop cells."""
+    out = []
+    if reserve:
+        for c in M_BASE[p]:
+            if cells[c] is None and not m_secured(cells, OTHER[p], c) and m_after(cells, p, -1, c):
+                out.append(c)
+    return out
+
+
+def m_dests(cells, p, o):
+    """The cells p's stone on o may move to (sections 4 and 5.1)."""
+    q = OTHER[p]
+    reach = set()
+    todo = [n for n in M_NB[o] if m_passable(cells, p, n)]
+    while todo:
+        c = todo.pop()
+        if c not in reach and c != o:
+            reach.add(c)
+            todo += [n for n in M_NB[c] if m_passable(cells, p, n)]
+    dests = set(M_NB[o])
+    for c in reach:
+        dests |= set(M_NB[c])
+    out = []
+    for d in dests:
+        if d == o or cells[d] is not None or m_secured(cells, q, d):
+            continue
+        if d in M_GATES and d not in M_NB[o] and not m_exception(p, o, d):
+            continue
+        if m_after(cells, p, o, d):
+            out.append(d)
+    return out
+
+
+def m_exception(p, o, d):
+    return o in M_BASE[p] and d in M_BASE_GATES[p]
+
+
+def m_cells(named):
+    cells = [None] * 91
+    for k in named:
+        cells[BOARD.index(k)] = named[k]
+    return cells
+
+
+def m_stones(cells):
+    out = {"X": set(), "O": set()}
+    for c in range(91):
+        if cells[c]:
+            out[cells[c]].add(BOARD.name(c))
+    return out
+
+
+def check_against_model(g, rng, samples):
+    """The engine's steps are the model's, stone by stone; `samples` of them
+    resolve alike (captures, bonus, win); refusals agree."""
+    d = hexgames.load_json(g.dump())
+    cells = m_cells(d["cells"])
+    p = d["to_move"]
+    k = count(g)
+    engine = {-1: []}                    # origin (-1: drops) -> destinations
+    passes = 0
+    for x in range(k):
+        path = g.cells(BUF[x])
+        if not path:
+            passes += 1
+        elif len(path) == 1:
+            engine[-1].append(path[0])
+        else:
+            engine.setdefault(path[0], []).append(path[1])
+    assert passes == (1 if d["bonus"] else 0)
+    assert sorted(engine[-1]) == sorted(m_drops(cells, p, d["reserves"][p])), g.dump()
+    for o in range(91):
+        if cells[o] == p:
+            want = sorted(m_dests(cells, p, o))
+            assert sorted(engine.get(o, [])) == want, (g.dump(), BOARD.name(o))
+        else:
+            assert o not in engine
+    for _ in range(min(samples, k)):
+        m = BUF[rng.below(k)]
+        path = g.cells(m)
+        if not path:
+            continue
+        o = path[0] if len(path) == 2 else -1
+        after, n = m_after(cells, p, o, path[-1])
+        gate_entry = o >= 0 and path[1] in M_GATES and not m_exception(p, o, path[1])
+        h = g.copy()
+        h.play(m)
+        assert stones(h) == m_stones(after), (g.dump(), g.text(m))
+        win = m_win(after, p)
+        if win:
+            assert h.result() == ({"X": 1, "O": 2}[p], 0, 0, win), (g.dump(), g.text(m))
+        elif h.result() is None:
+            assert (h.to_move == g.to_move) == (n > 0 or gate_entry), (g.dump(), g.text(m))
+    mine = [c for c in range(91) if cells[c] == p]
+    for _ in range(samples):
+        o = mine[rng.below(len(mine))] if mine and rng.below(4) else rng.below(91)
+        dest = rng.below(91)
+        t = BOARD.name(o) + "-" + BOARD.name(dest)
+        ok = cells[o] == p and dest in m_dests(cells, p, o)
+        assert (g._why_illegal(g.parse(t)) is None) == ok, (g.dump(), t)
+
+
+def random_position(rng):
+    """Stones thrown on the board, gates favoured; None if the position is refused.
+    One in four holds the nullification set-up of Example 13 for a random
+    triangle: one side on f6 and 7 more gates, the other on the triangle's rest."""
+    cells = [None] * 91
+    if rng.below(4) == 0:
+        p = "XO"[rng.below(2)]
+        t = M_TRIANGLES[rng.below(6)]
+        rest = [x for x in M_GATES if x not in t]
+        for x in M_GATES:
+            cells[x] = OTHER[p] if x in t and x != M_F6 else p
+        cells[rest[rng.below(len(rest))]] = None
+    reserves = {"X": rng.below(4), "O": rng.below(4)}
+    for sym in "XO":
+        for _ in range(rng.below(15)):
+            if rng.below(2) and not cells[M_F6]:
+                c = M_GATES[rng.below(13)]
+            else:
+                c = rng.below(91)
+            if m_count(cells, range(91), sym) + reserves[sym] < 18:
+                cells[c] = sym
+    named = {}
+    for c in range(91):
+        if cells[c]:
+            named[BOARD.name(c)] = cells[c]
+    d = {"game": "hexmeister", "options": {"base": 6}, "cells": named,
+         "to_move": "XO"[rng.below(2)], "bonus": rng.below(4) == 0, "turn": rng.below(300),
+         "reserves": reserves}
+    exposed = [c for c in range(91) if cells[c] and m_secured(cells, OTHER[cells[c]], c)]
+    won = [s for s in "XO" if m_win(cells, s)]
+    try:
+        g = hexgames.load(encode(d))
+    except ValueError as e:
+        assert exposed or len(won) == 2, (d, e)
+        return None
+    assert not exposed and len(won) < 2, d
+    if won:
+        assert g.result() == ({"X": 1, "O": 2}[won[0]], 0, 0, m_win(cells, won[0]))
+    return g
+
+
+def test_engine_agrees_with_the_model_on_random_positions():
+    from hexgames.rng import Rng
+    rng = Rng(2024)
+    checked = 0
+    for _ in range(scaled(1000, 400)):
+        g = random_position(rng)
+        if g is not None and g.to_move:
+            check_against_model(g, rng, 3)
+            checked += 1
+    assert checked > scaled(600, 200)
+
+
+def test_engine_agrees_with_the_model_in_crowded_games():
+    # random games that prefer drops, so the board fills and captures happen
+    from hexgames.rng import Rng
+    for seed in range(scaled(6, 3)):
+        rng = Rng(seed)
+        g = hexgames.new("hexmeister")
+        for ply in range(scaled(150, 60)):
+            if not g.to_move:
+                break
+            if ply % 3 == 0:
+                check_against_model(g, rng, 2)
+            k = count(g)
+            drops = [BUF[x] for x in range(k) if len(g.cells(BUF[x])) == 1]
+            g.play(drops[rng.below(len(drops))] if drops and rng.below(2) else BUF[rng.below(k)])
+
+
+def test_engine_agrees_with_the_model_around_the_nullification():
+    from hexgames.rng import Rng
+    rng = Rng(5)
+    for rows, side, turn in ((EX13, "O", 31), (EX9, "X", 30)):
+        g = diagram(rows, side, turn=turn)
+        for _ in range(scaled(20, 6)):
+            if not g.to_move:
+                break
+            check_against_model(g, rng, 3)
+            g.play(BUF[rng.below(count(g))])
+
+
+# -- whole games ----------------------------------------------------------------------
+
+def test_random_games_keep_every_invariant():
+    # only option combination: base=6; random games run to the 300-turn draw
+    for seed in range(scaled(20, 4)):
+        g = random_game("hexmeister", {"base": 6}, seed, undo_every=23)
+        assert g.result()[3] in ("alignment", "encirclement", "no_legal_move", "repetition",
+                                 "turn_limit")
+
+
+def test_playouts_end_and_their_results_reload():
+    starts = [hexgames.new("hexmeister"), diagram(EX9, turn=30), diagram(EX13, "O", turn=31),
+              diagram(EX10, turn=12, reserves={"X": 13, "O": 14})]
+    reasons = {}
+    for seed in range(scaled(100, 30)):
+        g = starts[seed % len(starts)].copy()
+        r = g.playout(seed, 2000)
+        assert r is not None and r == g.result() and g.to_move == 0 and g.moves() == []
+        reasons[r[3]] = reasons.get(r[3], 0) + 1
+        h = hexgames.load(g.dump())
+        if r[3] == "repetition":
+            # a loaded position starts a fresh history (section 7.2): the game goes on
+            assert h.result() is None and h.dump() == g.dump()
+        else:
+            assert h.result() == r
+    assert reasons.get("turn_limit")
+    assert scaled(reasons.get("alignment"), True)       # the gate-hungry policy wins some
+    g = hexgames.new("hexmeister")
+    assert g.playout(1, 3) is None and g.to_move in (1, 2)
+    raises(IllegalMove, g.undo)                          # playout() cuts the history
+
+
+PLAYOUT_2026_120 = (
+    '{"game": "hexmeister", "options": {"base": 6}, "cells": {"f1": "O", "k1": "O", '
+    '"h2": "O", "d3": "O", "h3": "O", "f4": "X", "g4": "O", "j4": "X", "g5": "X", "c6": "O", '
+    '"f6": "O", "j6": "X", "e7": "O", "d9": "O", "a11": "X", "b11": "X", "e11": "X", '
+    '"f11": "X"}, "to_move": "O", "reserves": {"X": 9, "O": 8}, "bonus": false, "turn": 97}')
+
+
+def test_playouts_are_the_same_on_every_vm():
+    g = hexgames.new("hexmeister")
+    g.playout(2026, 120)
+    assert g.dump() == PLAYOUT_2026_120, g.dump()
