@@ -73,14 +73,15 @@ def _build():
         t = bytearray(3 * N)
         for i in range(N):
             c = cls[i]
-            t[3 * i] = c == LANE or c == GATE or base_of[i] == p
-            t[3 * i + p] = c == GATE
+            t[3 * i] = 1 if c == LANE or c == GATE or base_of[i] == p else 0
+            t[3 * i + p] = 1 if c == GATE else 0
         passable.append(bytes(t))
     return bytes(cls), bytes(gate_no), bytes(base_of), bytes(bgate_of), \
         tuple(groups), tuple(tris), tuple(passable)
 
 
 CLASS, GATE_NO, BASE_OF, BASE_GATE_OF, GATE_GROUPS, GATE_TRIANGLES, PASSABLE = _build()
+del _build, _cells, _GROUPS, _BASE_GATES     # built once: free their bytecode and text
 
 # Hash keys for the repetition rule, all below 2**30 so every XOR stays a
 # small int on the chip: a stone of player p on cell i is CELL_KEY[(p-1)*N + i],
@@ -89,3 +90,4 @@ _rng = Rng(1980)
 CELL_KEY = array("i", [_rng.bits30() for _ in range(2 * N)])
 RESERVE_KEY = array("i", [_rng.bits30() for _ in range(2 * 19)])
 SIDE_KEY = _rng.bits30()
+del _rng

@@ -117,6 +117,8 @@ def _fault(text):
 
 
 def from_pos(g, d):
+    """Set g up from a decoded position. Fields left out default to a fresh
+    turn: reserves 18 minus the stones on the board, bonus false, turn 0."""
     for key in d:
         if key not in FIELDS:
             raise _fault("unknown field %r (fields: %s)" % (key, ", ".join(FIELDS)))
