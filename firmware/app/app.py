@@ -1,0 +1,175 @@
+# The handheld: the main loop and the moves between screens (menu, settings, a game,
+# its end, the offer to resume). Everything it touches comes in through __init__
+# (DESIGN.md section 6), so the chip and the simulator run this same code:
+#
+#   a = App(layout, leds, keys, clock, store, sound)
+#   a.boot()
+#   a.run()            # forever; run(frames) for a fixed number of frames
+import gc
+from micropython import const
+
+import hexgames
+from app import games, keys, palette, save, settings
+from app.keys import PRESS
+from app.light import Light
+from app.menu import Menu
+from app.play import Play
+from app.render import Painter
+from app.screens import End, Resume
+
+FRAME_MS = const(40)        # 25 frames a second: smooth enough for a slow glow
+
+
+def find_ai():
+    """The computer opponent's Player class, or None while hexgames.ai is missing
+    (then the menu offers two people only)."""
+    try:
+        from hexgames.ai import Player
+    except ImportError:
+        return None
+    return Player
+
+
+class App:
+    def __init__(self, layout, leds, keys_, clock, store, sound, report=print, ai=find_ai):
+        self.layout = layout
+        self.clock = clock
+        self.store = store
+        self.sound = sound
+        self.report = report
+        self.ai = ai() if ai is find_ai else ai
+        self.games = games
+        n = layout.n
+        self.MENU = layout.fn_key("MENU")
+        self.UNDO = layout.fn_key("UNDO")
+        self.OK = layout.fn_key("OK")
+        self.HINT = layout.fn_key("HINT")
+        self.light = Light(layout, leds)
+        self.painter = Painter(layout)
+        self.settings = settings.load(store)
+        self.light.set_brightness(self.settings.brightness)
+        self._keys = keys.Reader(keys_, self._key)
+        self.now = 0                 # ms since boot, from the clock's wrapping ticks
+        self._t = clock.ticks_ms()
+        self.caption = ""
+        self.screen = None
+        self.current = None          # the unfinished game, also while in the menu
+        self.notice_t = -1
+        self.n = n
+
+    # -- start-up and the loop -------------------------------------------------------
+    def boot(self):
+        d, g, bad = save.read_game(self.store)
+        if bad:
+            why, checksum = bad
+            # Reported once: the checksum of the rejected file is remembered, so
+            # the same file is ignored silently at the next power-up.
+            if checksum != self.settings.ignored:
+                self.settings.ignored = checksum
+                self.store_settings()
+                self.notice("The saved game could not be read (%s); it is ignored." % why)
+        if g is not None:
+            self.current = Play(self, d["game"], g, d["level"] if self.ai else 0, d["human"])
+            self.screen = Resume(self, self.current)
+        else:
+            self.screen = Menu(self)
+
+    def frame(self):
+        t = self.clock.ticks_ms()
+        self.now += self.clock.ticks_diff(t, self._t)
+        self._t = t
+        self._keys.read()
+        self.screen.tick(self.now)
+        self.screen.draw(self.light, self.now)
+        if self.notice_t >= 0:
+            self.draw_notice()
+        self.light.show()
+
+    def run(self, frames=-1):
+        clock = self.clock
+        while frames:
+            start = clock.ticks_ms()
+            self.frame()
+            left = FRAME_MS - clock.ticks_diff(clock.ticks_ms(), start)
+            if left > 0:
+                clock.sleep_ms(left)
+            frames -= 1
+
+    def _key(self, key, kind):
+        if kind == PRESS:
+            self.screen.key(key)
+
+    # -- screens ---------------------------------------------------------------------
+    @property
+    def saved(self):
+        return self.current is not None
+
+    def to_menu(self):
+        self.screen = Menu(self)
+
+    def resume(self):
+        if self.current is None:
+            self.refuse()
+            return
+        self.screen = self.current
+        self.current.refresh()
+
+    def new_game(self, spec):
+        name, size, flags, level, human = spec
+        self.settings.last = spec
+        self.store_settings()
+        self.current = self.screen = None
+        gc.collect()                 # the old game and its search trees go first
+        g = hexgames.new(name, **games.options(name, size, flags))
+        self.current = self.screen = Play(self, name, g, level if self.ai else 0, human)
+        self.save_game(self.current)
+
+    def show_end(self, play):
+        self.current = None
+        self.screen = End(self, play)
+
+    # -- storage ---------------------------------------------------------------------
+    def save_game(self, play):
+        g = play.g
+        d = None if g.result() is not None else save.game_dict(play.name, g, play.level, play.human)
+        try:
+            save.write_game(self.store, d)
+        except OSError as e:          # a full or failing flash must not stop the game
+            self.notice("Could not save the game (%s)." % e)
+
+    def store_settings(self):
+        try:
+            settings.store_settings(self.store, self.settings)
+        except OSError as e:
+            self.notice("Could not save the settings (%s)." % e)
+
+    # -- feedback --------------------------------------------------------------------
+    def set_caption(self, text):
+        """What the screen means, in words: for the simulator's front ends and the
+        device's serial console; the grid itself shows it in light."""
+        self.caption = text
+
+    def tone(self, freq, ms):
+        if self.settings.sound:
+            self.sound.tone(freq, ms)
+
+    def click(self):
+        self.tone(1800, 8)
+
+    def refuse(self):
+        self.tone(150, 120)
+
+    def notice(self, text):
+        self.report(text)
+        self.notice_t = self.now
+        self.tone(110, 300)
+
+    def draw_notice(self):
+        # three red blinks over whatever is on the grid
+        t = self.now - self.notice_t
+        if t > 1500:
+            self.notice_t = -1
+        elif (t // 250) & 1 == 0:
+            light = self.light
+            for i in range(self.n):
+                light.mix(i, palette.ALARM, 150)

@@ -1,0 +1,129 @@
+# From what the app draws to what the LEDs get: gamma, brightness, current limit.
+#
+# The app draws perceptual colours per layout cell into `frame`. show() maps them
+# through a gamma table (LED output is linear in drive level, the eye is not), scales
+# by the brightness setting, adds up the frame's channel values and, when the layout's
+# power budget would be exceeded, scales the whole frame down (Layout.dim256): full
+# white on every cell would draw 15-32x what USB gives. Then it writes the LED chain in
+# chain order. Nothing here allocates after __init__: it runs every frame.
+from micropython import const
+
+_GAMMA_NUM = const(22)        # gamma 2.2
+_FLOOR = const(16)            # drawn values from here up never go fully dark
+BRIGHTNESS = (8, 16, 32, 64, 128, 256)   # settings levels, out of 256: 3 % .. 100 %
+
+
+def _gamma_table():
+    # Built once with floats; the frame loop then only looks up bytes.
+    t = bytearray(256)
+    for v in range(256):
+        t[v] = int(255 * (v / 255) ** (_GAMMA_NUM / 10) + 0.5)
+    return bytes(t)
+
+
+class Light:
+    def __init__(self, layout, leds):
+        n = self.n = layout.n
+        self.layout = layout
+        self.leds = leds
+        self.frame = bytearray(3 * n)       # what the app draws, per layout cell
+        self.gamma = _gamma_table()
+        self.level = 256                    # brightness out of 256
+        self.units = 0                      # channel sum of the last frame (tests, bench)
+        self.scale = 256                    # current-limit factor of the last frame
+        self._lin = bytearray(3 * n)        # after gamma and brightness, per cell
+        # The neopixel driver keeps its wire bytes in `buf`, ORDER saying where R, G, B
+        # go (GRB: 1, 0, 2); writing there directly avoids a tuple per LED per frame.
+        self._buf = getattr(leds, "buf", None)
+        order = getattr(leds, "ORDER", (1, 0, 2, 3))
+        self._bpp = getattr(leds, "bpp", 3)
+        self._o = (order[0], order[1], order[2])
+
+    def set_brightness(self, index):
+        self.level = BRIGHTNESS[max(0, min(len(BRIGHTNESS) - 1, index))]
+
+    # -- drawing ------------------------------------------------------------------
+    def put(self, i, c, lvl=256):
+        """Cell i in colour c (r, g, b) at lvl/256 of its strength."""
+        f = self.frame
+        k = 3 * i
+        f[k] = c[0] * lvl >> 8
+        f[k + 1] = c[1] * lvl >> 8
+        f[k + 2] = c[2] * lvl >> 8
+
+    def mix(self, i, c, lvl):
+        """Blend colour c over cell i by lvl/256."""
+        f = self.frame
+        k = 3 * i
+        keep = 256 - lvl
+        f[k] = (f[k] * keep + c[0] * lvl) >> 8
+        f[k + 1] = (f[k + 1] * keep + c[1] * lvl) >> 8
+        f[k + 2] = (f[k + 2] * keep + c[2] * lvl) >> 8
+
+    def dark(self):
+        f = self.frame
+        for k in range(len(f)):
+            f[k] = 0
+
+    def rgb(self, i):
+        k = 3 * i
+        return (self.frame[k], self.frame[k + 1], self.frame[k + 2])
+
+    # -- output ---------------------------------------------------------------------
+    def show(self):
+        """Send the frame to the LEDs; returns False when nothing changed (no write)."""
+        f = self.frame
+        lin = self._lin
+        g = self.gamma
+        lvl = self.level
+        total = 0
+        for k in range(len(f)):
+            v = f[k]
+            if v:
+                w = g[v] * lvl >> 8
+                # The dimmest settings must not make faint marks vanish; tiny side
+                # channels may, so a faint colour keeps its hue instead of turning grey.
+                if not w and v >= _FLOOR:
+                    w = 1
+                v = w
+                total += v
+            lin[k] = v
+        self.units = total
+        s = self.scale = self.layout.dim256(total)
+        buf = self._buf
+        if buf is None:
+            return self._show_slow(s)
+        led = self.layout.led
+        bpp = self._bpp
+        o0, o1, o2 = self._o
+        changed = False
+        for i in range(self.n):
+            k = 3 * i
+            j = led[i] * bpp
+            r = lin[k]
+            gg = lin[k + 1]
+            b = lin[k + 2]
+            if s < 256:
+                # rounding down keeps the frame's sum within the budget
+                r = r * s >> 8
+                gg = gg * s >> 8
+                b = b * s >> 8
+            if buf[j + o0] != r or buf[j + o1] != gg or buf[j + o2] != b:
+                buf[j + o0] = r
+                buf[j + o1] = gg
+                buf[j + o2] = b
+                changed = True
+        if changed:
+            self.leds.write()
+        return changed
+
+    def _show_slow(self, s):
+        # A driver without `buf`: the plain neopixel item API (a tuple per LED).
+        leds = self.leds
+        led = self.layout.led
+        lin = self._lin
+        for i in range(self.n):
+            k = 3 * i
+            leds[led[i]] = (lin[k] * s >> 8, lin[k + 1] * s >> 8, lin[k + 2] * s >> 8)
+        leds.write()
+        return True

@@ -1,0 +1,108 @@
+# What a game shows besides its stones, as each game defines it (g.info()), turned
+# into one mark code per game cell. Computed when the position changes, never per
+# frame; render.py gives every code its colour.
+from micropython import const
+
+NONE = const(0)
+ME = const(1)          # hexgo: a Me (eye); + owner 0 X, 1 O, 2 neutral
+TERRITORY = const(4)   # xiago: a vacant cell of X's (4) or O's (5) territory;
+                       # hexmeister: a cell X (4) or O (5) secures
+SIX = const(6)         # hexade: a stone of a six-stone shape of X (6) or O (7);
+                       # inphexion: a disc of the winning link
+PENDING = const(8)     # inphexion: a disc that must be relocated now
+
+_OWNER = "XON"
+
+
+def compute(name, g, mark):
+    for i in range(len(mark)):
+        mark[i] = NONE
+    f = _BY_GAME.get(name, _generic)
+    f(g, mark)
+
+
+def _hexgo(g, mark):
+    me = g.info().get("me", {})
+    index = g.board.index
+    for name in me:
+        mark[index(name)] = ME + _OWNER.index(me[name])
+
+
+def _hexade(g, mark):
+    sixes = g.info().get("sixes", {})
+    index = g.board.index
+    for side in sixes:
+        for shape in sixes[side]:
+            for name in shape["cells"]:
+                mark[index(name)] = SIX + _OWNER.index(side)
+
+
+def territory(g, mark):
+    """XiaGo's territory (rules D9, D10): a region of vacant cells whose bordering
+    stones are all of one colour; neutral stones and the edge only separate.
+    info() gives the counts, the handheld needs the cells. Returns [x, o] counts."""
+    b = g.board
+    seen = bytearray(b.n)
+    counts = [0, 0]
+    for start in range(b.n):
+        if seen[start] or g._symbol(start) is not None:
+            continue
+        region = [start]
+        seen[start] = 1
+        border = 0                    # bit 1: touches X, bit 2: touches O
+        k = 0
+        while k < len(region):
+            for j in b.neighbours(region[k]):
+                s = g._symbol(j)
+                if s is None:
+                    if not seen[j]:
+                        seen[j] = 1
+                        region.append(j)
+                elif s == "X":
+                    border |= 1
+                elif s == "O":
+                    border |= 2
+            k += 1
+        if border == 1 or border == 2:
+            counts[border - 1] += len(region)
+            for i in region:
+                mark[i] = TERRITORY + border - 1
+    return counts
+
+
+def _hexmeister(g, mark):
+    secured = g.info().get("secured", {})
+    index = g.board.index
+    for side in secured:
+        for name in secured[side]:
+            mark[index(name)] = TERRITORY + _OWNER.index(side)
+
+
+def _inphexion(g, mark):
+    info = g.info()
+    index = g.board.index
+    for name in info.get("link", ()):
+        i = index(name)
+        s = g._symbol(i)
+        if s in ("X", "O"):
+            mark[i] = SIX + _OWNER.index(s)
+    for name in info.get("pending_relocation", ()):
+        mark[index(name)] = PENDING
+
+
+def _generic(g, mark):
+    # A game not known here: show any info() entry that maps cell names to an
+    # owner ("X"/"O"/"N") like HexGo's Me.
+    info = g.info()
+    index = g.board.find
+    for key in info:
+        v = info[key]
+        if isinstance(v, dict):
+            for name in v:
+                o = v[name]
+                if isinstance(o, str) and len(o) == 1 and o in _OWNER and index(name) >= 0:
+                    mark[index(name)] = ME + _OWNER.index(o)
+
+
+_BY_GAME = {"hexgo": _hexgo, "hexade": _hexade, "xiago": territory, "hexmeister": _hexmeister,
+            "inphexion": _inphexion}

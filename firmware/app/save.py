@@ -1,0 +1,106 @@
+# Saved games and settings: a versioned, checksummed container around JSON.
+#
+# Container: one header line, then the body:
+#     honeycomb <kind> <version> <body length> <adler-32 of the body, 8 hex digits>
+# A file from another program, a newer firmware, a half-written flash page or a
+# flipped bit fails one of these checks, and unpack() says which, so the app can
+# report it once and carry on without it. Adler-32 is computed here in integers: the
+# chip's MicroPython may lack binascii.crc32.
+import json
+from micropython import const
+
+import hexgames
+
+VERSION = const(1)
+GAME_FILE = "game.sav"
+SETTINGS_FILE = "settings.sav"
+
+
+def adler32(data):
+    a = 1
+    b = 0
+    for c in data:
+        a = (a + c) % 65521
+        b = (b + a) % 65521
+    return (b << 16) | a
+
+
+def pack(kind, d):
+    body = json.dumps(d).encode()
+    head = "honeycomb %s %d %d %08x\n" % (kind, VERSION, len(body), adler32(body))
+    return head.encode() + body
+
+
+def unpack(kind, data):
+    """The dict inside a container of this kind; ValueError naming the fault."""
+    nl = data.find(b"\n")
+    if nl < 0 or not data.startswith(b"honeycomb "):
+        raise ValueError("not a Honeycomb file")
+    try:
+        words = data[:nl].decode().split()
+    except UnicodeError:
+        words = []
+    if len(words) != 5:
+        raise ValueError("damaged header")
+    if words[1] != kind:
+        raise ValueError("a %s file, not %s" % (words[1], kind))
+    if words[2] != str(VERSION):
+        raise ValueError("version %s (this firmware reads %d)" % (words[2], VERSION))
+    body = data[nl + 1:]
+    if words[3] != str(len(body)):
+        raise ValueError("length %d, header says %s (cut short?)" % (len(body), words[3]))
+    if words[4] != "%08x" % adler32(body):
+        raise ValueError("checksum mismatch (damaged)")
+    try:
+        d = json.loads(body)
+    except ValueError:
+        d = None
+    if not isinstance(d, dict):
+        raise ValueError("body is not a JSON object")
+    return d
+
+
+# -- the game ---------------------------------------------------------------------
+def game_dict(name, g, level, human):
+    """Everything needed to go on: the record (so undo still reaches the start),
+    the position (a cross-check, and the fallback), and the match settings."""
+    return {"game": name, "record": g.record(), "position": g.dump(),
+            "level": level, "human": human}
+
+
+def write_game(store, d):
+    store.save(GAME_FILE, pack("game", d) if d else b"")
+
+
+def read_game(store):
+    """(d, game, None) for a good save, (None, None, None) when there is none,
+    (None, None, (reason, checksum)) for a file that cannot be used."""
+    data = store.load(GAME_FILE)
+    if not data:
+        return None, None, None
+    try:
+        d = unpack("game", data)
+        g = restore(d)
+    except (ValueError, KeyError, TypeError, IndexError) as e:
+        return None, None, (str(e) or type(e).__name__, adler32(data))
+    return d, g, None
+
+
+def restore(d):
+    """The saved game, with its history when the record replays to the position."""
+    name = d["game"]
+    if name not in hexgames.GAMES:
+        raise ValueError("unknown game %r" % (name,))
+    level, human = d["level"], d["human"]
+    if not (isinstance(level, int) and 0 <= level <= 5 and human in (1, 2)):
+        raise ValueError("bad match settings")
+    try:
+        g = hexgames.replay(d["record"])
+        if g.dump() == d["position"]:
+            return g
+    except ValueError:
+        pass
+    g = hexgames.load(d["position"])    # the history is lost, the position is not
+    if g.NAME != name:
+        raise ValueError("position of %s in a %s save" % (g.NAME, name))
+    return g

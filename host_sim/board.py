@@ -1,0 +1,169 @@
+"""The virtual board: the hardware interface of DESIGN.md section 6 on a PC.
+
+    board = VirtualBoard("pocket", folder="/tmp/hc")      # or "full"
+    app = board.app()                                      # firmware/app's App, booted
+    board.press("OK"); app.run(5)                          # frames on the virtual clock
+    board.rgb(cell)                                        # what an LED shows
+
+The LEDs keep a neopixel-style `buf` (GRB wire order) that front ends and tests read;
+keys are a queue of (key, kind) events; the clock is virtual (time moves only when
+the app sleeps, plus `auto` ms per reading, so a search bounded by time ends) or the
+wall clock; the store is a folder (firmware/app/files.py, atomic writes); sound is
+silent (tones are recorded) or the terminal bell.
+"""
+import collections
+import tempfile
+import time
+
+import host_sim  # noqa: F401  (firmware/ on sys.path)
+from app import layout as layouts
+from app.app import App
+from app.files import FolderStore
+from app.keys import PRESS, RELEASE
+
+
+class Leds:
+    """The MicroPython neopixel API: n, [i] = (r, g, b), fill, write; plus `buf`."""
+    ORDER = (1, 0, 2, 3)          # GRB on the wire, as the WS2812B
+    bpp = 3
+
+    def __init__(self, n):
+        self.n = n
+        self.buf = bytearray(3 * n)
+        self.shown = bytes(3 * n)   # the buffer as of the last write()
+        self.writes = 0
+        self.on_write = None
+
+    def __len__(self):
+        return self.n
+
+    def __setitem__(self, i, c):
+        for j in range(3):
+            self.buf[3 * i + self.ORDER[j]] = c[j]
+
+    def __getitem__(self, i):
+        b = self.buf
+        return tuple(b[3 * i + self.ORDER[j]] for j in range(3))
+
+    def fill(self, c):
+        for i in range(self.n):
+            self[i] = c
+
+    def write(self):
+        self.shown = bytes(self.buf)
+        self.writes += 1
+        if self.on_write:
+            self.on_write()
+
+    def led(self, k):
+        """(r, g, b) LED k showed at the last write."""
+        s = self.shown
+        return (s[3 * k + 1], s[3 * k], s[3 * k + 2])
+
+
+class Keys:
+    def __init__(self):
+        self.q = collections.deque()
+
+    def push(self, key, kind=PRESS):
+        self.q.append((key, kind))
+
+    def events(self):
+        while self.q:
+            yield self.q.popleft()
+
+    def poll(self):
+        if not self.q:
+            return -1
+        key, kind = self.q.popleft()
+        return key * 4 + kind
+
+
+class VirtualClock:
+    def __init__(self, auto=1):
+        self.t = 0
+        self.auto = auto            # ms that pass on every reading (a search then ends)
+
+    def ticks_ms(self):
+        self.t += self.auto
+        return self.t & 0x3FFFFFFF  # wraps like the chip's ticks
+
+    @staticmethod
+    def ticks_diff(a, b):
+        d = (a - b) & 0x3FFFFFFF
+        return d - 0x40000000 if d >= 0x20000000 else d
+
+    def sleep_ms(self, ms):
+        self.t += ms
+
+
+class WallClock:
+    def ticks_ms(self):
+        return int(time.monotonic() * 1000) & 0x3FFFFFFF
+
+    ticks_diff = staticmethod(VirtualClock.ticks_diff)
+
+    def sleep_ms(self, ms):
+        time.sleep(ms / 1000)
+
+
+class Sound:
+    def __init__(self, bell=False, out=None):
+        self.bell = bell
+        self.out = out
+        self.tones = []             # (freq, ms) of every tone, for tests
+
+    def tone(self, freq, ms):
+        self.tones.append((freq, ms))
+        if self.bell and freq < 300 and self.out:     # low tones: refusals and alarms
+            self.out.write("\a")
+            self.out.flush()
+
+
+class VirtualBoard:
+    def __init__(self, variant="pocket", folder=None, clock=None, sound=None):
+        self.layout = layouts.load(variant)
+        self.leds = Leds(self.layout.n)
+        self.keys = Keys()
+        self.clock = clock or VirtualClock()
+        if folder is None:
+            self._tmp = tempfile.TemporaryDirectory(prefix="honeycomb-")
+            folder = self._tmp.name
+        self.folder = folder
+        self.store = FolderStore(folder)
+        self.sound = sound or Sound()
+        self.reports = []
+
+    def app(self, boot=True, **kw):
+        """The firmware's App on this board's hardware (booted unless boot=False)."""
+        self.reports = []
+        a = App(self.layout, self.leds, self.keys, self.clock, self.store, self.sound,
+                report=self.reports.append, **kw)
+        if boot:
+            a.boot()
+        return a
+
+    # -- input -------------------------------------------------------------------
+    def key_of(self, name):
+        """A layout cell name ("g7") or a function key name ("OK") -> key number."""
+        k = self.layout.fn_key(name.upper())
+        if k < 0:
+            k = self.layout.find(name.lower())
+        if k < 0:
+            raise ValueError("no cell or function key %r on the %s board" % (name, self.layout.variant))
+        return k
+
+    def press(self, key):
+        if isinstance(key, str):
+            key = self.key_of(key)
+        self.keys.push(key, PRESS)
+        self.keys.push(key, RELEASE)
+
+    # -- output ------------------------------------------------------------------
+    def rgb(self, cell):
+        """What the LED of layout cell `cell` showed at the last write."""
+        return self.leds.led(self.layout.led[cell])
+
+    def lit(self):
+        """Layout cells whose LED is not dark."""
+        return [i for i in range(self.layout.n) if any(self.rgb(i))]
