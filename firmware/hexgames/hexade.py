@@ -1,0 +1,433 @@
+# Hexade, as rules/hexade.md: stones on a hexhex of base 4..10, Pente-style
+# pair captures, and a win by a six (row, triangle or hexagon ring) that
+# outlasts the opponent's reply.
+#
+# State is incremental, so a playout move costs a few table look-ups:
+#   cell[c]   padded board (hexade_map): 0 empty, 1 X, 2 O, 3 wall
+#   emp       the empty cells (board indices) as a list with positions epos[i]
+#   nsix[p]   how many complete sixes p has on the board; a placement adds the
+#             sixes through its cell, a capture takes away those through the
+#             removed stones, so nothing is ever searched
+#   hist1/2   a 30-bit and a 16-bit hash per ply since the origin, for the
+#             repetition draw; a ply without capture adds a stone, so only
+#             the last `ncap` plies (stones captured since the origin) can
+#             hold the current position again
+from array import array
+from micropython import const
+from hexgames.game import Game, IllegalMove, SYMBOL
+from hexgames.hexade_map import layout, STEPS, SIX_AT, SIX_REST, KEY1, KEY2
+from hexgames.rng import Rng
+
+_rng = Rng()            # seeded by each playout
+
+_X = const(1)
+# Padded-board steps (hexade_map.WIDTH = 29), in the order of board.DIRS.
+_E = const(1)
+_NE = const(-28)
+_NW = const(-29)
+_W = const(-1)
+_SW = const(28)
+_SE = const(29)
+_SPARE_PLIES = const(64)    # history room beyond one ply per cell; it grows if needed
+
+assert STEPS == (_E, _NE, _NW, _W, _SW, _SE)   # the steps below follow hexade_map.WIDTH
+
+# Results, built once so that ending a game allocates nothing.
+WIN = (None, (1, 0, 0, "six"), (2, 0, 0, "six"))
+FULL_BOARD = (0, 0, 0, "full_board")
+REPEATED = (0, 0, 0, "repetition")
+
+
+class Hexade(Game):
+    NAME = "hexade"
+    OPTIONS = (("base", 10, (4, 5, 6, 7, 8, 9, 10)),)
+
+    def _init(self):
+        lay = self.lay = layout(self.options["base"])
+        b = self.board = lay.board
+        n = self.max_moves = b.n
+        self.pad = lay.pad
+        self.index = lay.index
+        self.cell = bytearray(lay.empty_board)
+        self.emp = array("H", bytes(2 * n))
+        self.epos = array("H", bytes(2 * n))
+        self.nsix = [0, 0, 0]
+        self.hist1 = array("i", bytes(4 * (n + _SPARE_PLIES)))
+        self.hist2 = array("H", bytes(2 * (n + _SPARE_PLIES)))
+
+    def _start(self):
+        cell, pad, emp, epos = self.cell, self.pad, self.emp, self.epos
+        for i in range(self.board.n):
+            cell[pad[i]] = 0
+            emp[i] = i
+            epos[i] = i
+        self.nemp = self.board.n
+        self.nsix[1] = self.nsix[2] = 0
+        # White's placements so far (captured ones count) follow from the
+        # ply, since the players alternate: white0 at the origin, plus one
+        # every second ply (_white_placed); nothing to update per move.
+        self.white0 = 0
+        self.x_first = 1            # 1 if X moves first from the origin
+        self.white_first = -1       # padded cell of White's first stone
+        self.hist1[0] = self.hist2[0] = 0
+        self.ply = 0
+        self.ncap = 0
+        self.side = self.to_move = _X
+
+    def _copy_into(self, g):
+        for k in ("lay", "board", "max_moves", "pad", "index", "side", "to_move", "nemp", "white0",
+                  "x_first", "white_first", "ply", "ncap"):
+            setattr(g, k, getattr(self, k))
+        g.cell = bytearray(self.cell)
+        g.emp = self.emp[:]
+        g.epos = self.epos[:]
+        g.nsix = self.nsix[:]
+        g.hist1 = self.hist1[:]
+        g.hist2 = self.hist2[:]
+
+    # -- moves -----------------------------------------------------------------
+    def _apply(self, mv):
+        # The hot path of every playout: flat, locals only, no allocation.
+        cell = self.cell
+        c = self.pad[mv]
+        p = self.side
+        q = 3 - p
+        cell[c] = p
+        emp, epos = self.emp, self.epos
+        n = self.nemp - 1
+        self.nemp = n
+        k = epos[mv]
+        i = emp[n]
+        emp[k] = i
+        epos[i] = k
+        # The new position's hashes go straight into the next history slot;
+        # captures below fold their stones into it.
+        t = self.ply + 1
+        self.ply = t
+        hist1 = self.hist1
+        hist2 = self.hist2
+        if t >= len(hist2):
+            self._grow_history()
+            hist1 = self.hist1
+            hist2 = self.hist2
+        k = mv + mv + p - 1
+        hist1[t] = hist1[t - 1] ^ KEY1[k]
+        hist2[t] = hist2[t - 1] ^ KEY2[k]
+        if t < 3 and p == _X and self._white_placed() == 1:
+            self.white_first = c
+        # One look at each neighbour: does it hold p (mask, for the sixes
+        # below), or does it start an enemy pair that c closes (section 5)?
+        # The six rays are disjoint, so lifting one pair at once leaves the
+        # others judged on the same position.
+        mask = 0
+        v = cell[c + _E]
+        if v == p:
+            mask = 1
+        elif v == q and cell[c + 2 * _E] == q and cell[c + 3 * _E] == p:
+            self._capture(c + _E, _E)
+        v = cell[c + _NE]
+        if v == p:
+            mask |= 2
+        elif v == q and cell[c + 2 * _NE] == q and cell[c + 3 * _NE] == p:
+            self._capture(c + _NE, _NE)
+        v = cell[c + _NW]
+        if v == p:
+            mask |= 4
+        elif v == q and cell[c + 2 * _NW] == q and cell[c + 3 * _NW] == p:
+            self._capture(c + _NW, _NW)
+        v = cell[c + _W]
+        if v == p:
+            mask |= 8
+        elif v == q and cell[c + 2 * _W] == q and cell[c + 3 * _W] == p:
+            self._capture(c + _W, _W)
+        v = cell[c + _SW]
+        if v == p:
+            mask |= 16
+        elif v == q and cell[c + 2 * _SW] == q and cell[c + 3 * _SW] == p:
+            self._capture(c + _SW, _SW)
+        v = cell[c + _SE]
+        if v == p:
+            mask |= 32
+        elif v == q and cell[c + 2 * _SE] == q and cell[c + 3 * _SE] == p:
+            self._capture(c + _SE, _SE)
+        nsix = self.nsix
+        if mask:                            # the sixes that c completes
+            rest = SIX_REST
+            k = SIX_AT[mask]
+            end = SIX_AT[mask + 1]
+            while k < end:
+                if (cell[c + rest[k]] == p and cell[c + rest[k + 1]] == p
+                        and cell[c + rest[k + 2]] == p and cell[c + rest[k + 3]] == p):
+                    nsix[p] += 1
+                k += 4
+        self.side = q
+        # Section 7, in its order: the older six wins, then the full board,
+        # then the third repetition.
+        if nsix[q]:
+            self.to_move = 0
+            self._result = WIN[q]
+            return
+        if not self.nemp:
+            self.to_move = 0
+            self._result = WIN[p] if nsix[p] else FULL_BOARD
+            return
+        self.to_move = q
+        s = t - 2
+        low = t - self.ncap
+        if s < low:
+            return
+        if low < 0:
+            low = 0
+        h1 = hist1[t]
+        h2 = hist2[t]
+        seen = 1
+        while s >= low:
+            if hist1[s] == h1 and hist2[s] == h2:
+                seen += 1
+                if seen == 3:
+                    self.to_move = 0
+                    self._result = REPEATED
+                    return
+            s -= 2
+
+    def _capture(self, a, d):
+        """Lift the enemy pair a, a + d (rare, so a call is cheap enough)."""
+        q = 3 - self.side
+        nsix = self.nsix
+        if nsix[q]:                 # q's sixes through the pair are lost
+            nsix[q] -= self._sixes_at(a, q)
+        self._lift(a, q)
+        if nsix[q]:
+            nsix[q] -= self._sixes_at(a + d, q)
+        self._lift(a + d, q)
+
+    def _lift(self, x, q):
+        self.cell[x] = 0
+        i = self.index[x]
+        n = self.nemp
+        self.emp[n] = i
+        self.epos[i] = n
+        self.nemp = n + 1
+        t = self.ply
+        k = i + i + q - 1
+        self.hist1[t] ^= KEY1[k]
+        self.hist2[t] ^= KEY2[k]
+        self.ncap += 1
+
+    def _grow_history(self):
+        """Double the history (a game longer than its cells plus the spare
+        plies: only after many captures)."""
+        n = len(self.hist2)
+        h1 = array("i", bytes(8 * n))
+        h2 = array("H", bytes(4 * n))
+        for k in range(n):
+            h1[k] = self.hist1[k]
+            h2[k] = self.hist2[k]
+        self.hist1 = h1
+        self.hist2 = h2
+
+    def _sixes_at(self, x, p):
+        """How many complete sixes of p pass through cell x (holding p)."""
+        cell = self.cell
+        mask = 0
+        bit = 1
+        for d in STEPS:
+            if cell[x + d] == p:
+                mask |= bit
+            bit <<= 1
+        rest = SIX_REST
+        k = SIX_AT[mask]
+        end = SIX_AT[mask + 1]
+        found = 0
+        while k < end:
+            if (cell[x + rest[k]] == p and cell[x + rest[k + 1]] == p
+                    and cell[x + rest[k + 2]] == p and cell[x + rest[k + 3]] == p):
+                found += 1
+            k += 4
+        return found
+
+    def _restricted(self):
+        """True when the side to move is White placing his second stone."""
+        return self.side == _X and self._white_placed() == 1
+
+    def _white_placed(self):
+        return self.white0 + (self.ply + self.x_first) // 2
+
+    def _near_first(self, mv):
+        """Is cell mv within distance 2 of White's first stone (D2)?"""
+        return self.pad[mv] - self.white_first in self.lay.near
+
+    def moves_into(self, buf):
+        if not self.to_move:
+            return 0
+        emp = self.emp
+        n = self.nemp
+        if self._restricted():
+            k = 0
+            for j in range(n):
+                i = emp[j]
+                if not self._near_first(i):
+                    buf[k] = i
+                    k += 1
+            return k
+        for j in range(n):
+            buf[j] = emp[j]
+        return n
+
+    def _why_illegal(self, mv):
+        if not self.to_move:
+            return "the game is over"
+        if not isinstance(mv, int) or not 0 <= mv < self.board.n:
+            return "%r is not a cell of the board" % (mv,)
+        name = self.board.name(mv)
+        if self.cell[self.pad[mv]]:
+            return "%s is occupied" % name
+        if self._restricted() and self._near_first(mv):
+            return ("%s is within distance 2 of White's first stone %s: White's second stone "
+                    "must be at distance 3 or more" % (name, self._white_first_name()))
+        return None
+
+    def playout(self, seed, max_plies=1000):
+        """Policy: a uniformly random empty cell each move (every empty cell is
+        legal; for White's second stone, cells near his first are drawn again)."""
+        self._origin = False            # the history no longer leads here
+        _rng.seed(seed)
+        below = _rng.below
+        apply = self._apply
+        emp = self.emp
+        while self.to_move and max_plies > 0:
+            mv = emp[below(self.nemp)]
+            if self.ply < 4 and self._restricted():     # only early on
+                while self._near_first(mv):
+                    mv = emp[below(self.nemp)]
+            apply(mv)
+            max_plies -= 1
+        return self._result
+
+    # -- facts -------------------------------------------------------------------
+    def info(self):
+        b = self.board
+        index = self.lay.index
+        out = {}
+        for p in (1, 2):
+            found = []
+            for kind, cells in self.lay.sixes(self.cell, p):
+                ids = [index[c] for c in cells]
+                ids.sort()
+                found.append({"kind": kind, "cells": [b.name(i) for i in ids]})
+            out[SYMBOL[p]] = found
+        return {"sixes": out}
+
+    # -- notation and positions ------------------------------------------------
+    def text(self, mv):
+        if not isinstance(mv, int) or not 0 <= mv < self.board.n:
+            raise ValueError("%r is not a Hexade move" % (mv,))
+        return self.board.name(mv)
+
+    def parse(self, s):
+        if s == "pass":
+            raise IllegalMove("there is no pass in Hexade: a move places a stone")
+        i = self.board.find(s)
+        if i < 0:
+            raise IllegalMove("%r is not a cell of the Hexade board (a move is a cell "
+                              "name in lower case, like %s)" % (s, self.board.name(self.board.n // 2)))
+        return i
+
+    def cells(self, mv):
+        return [mv]
+
+    def _symbol(self, i):
+        v = self.cell[self.pad[i]]
+        return SYMBOL[v] if v else None
+
+    def _white_first_name(self):
+        return self.board.name(self.lay.index[self.white_first])
+
+    def _to_pos(self):
+        placed = self._white_placed()
+        first = self._white_first_name() if placed == 1 else None
+        return [("white_stones_placed", placed), ("white_first", first)]
+
+    def _from_pos(self, d):
+        b, cell, pad = self.board, self.cell, self.pad
+        self._start()
+        self._result = None
+        whites = 0
+        for name, s in d.get("cells", {}).items():
+            i = b.index(name)
+            if s == "X" or s == "O":
+                cell[pad[i]] = SYMBOL.index(s)
+            else:
+                raise ValueError("hexade position: %s holds %r, not X or O" % (name, s))
+            if s == "X":
+                whites += 1
+        emp, epos = self.emp, self.epos
+        n = h1 = h2 = 0
+        for i in range(b.n):
+            v = cell[pad[i]]
+            if v:
+                k = i + i + v - 1
+                h1 ^= KEY1[k]
+                h2 ^= KEY2[k]
+            else:
+                emp[n] = i
+                epos[i] = n
+                n += 1
+        self.nemp = n
+        self.hist1[0] = h1
+        self.hist2[0] = h2
+        self._white_from_pos(d, whites)
+        self.nsix[1] = len(self.lay.sixes(cell, 1))
+        self.nsix[2] = len(self.lay.sixes(cell, 2))
+        # Decided already? Section 11: a six of the side to move wins (rule 1),
+        # else a full board is judged with M = the side not to move (rule 2).
+        t = self.side = SYMBOL.index(d.get("to_move", "X"))
+        self.to_move = 0
+        if self.nsix[t]:
+            self._result = WIN[t]
+        elif not n:
+            self._result = WIN[3 - t] if self.nsix[3 - t] else FULL_BOARD
+        else:
+            self.to_move = t
+            if self._restricted() and not self._second_stone_has_a_cell():
+                raise ValueError("hexade position: White's second stone has no legal cell "
+                                 "(every empty cell is within distance 2 of %s)"
+                                 % self._white_first_name())
+
+    def _second_stone_has_a_cell(self):
+        for j in range(self.nemp):
+            if not self._near_first(self.emp[j]):
+                return True
+        return False
+
+    def _white_from_pos(self, d, whites):
+        """white_stones_placed / white_first (section 11). A set-up without
+        them is a puzzle: White has not started if he has no stone, else the
+        second-stone restriction is over (at least 2, at least his stones)."""
+        placed = d.get("white_stones_placed")
+        if placed is None:
+            placed = max(2, whites) if whites else 0
+        elif type(placed) is not int or placed < 0:
+            raise ValueError("hexade position: white_stones_placed must be a whole number "
+                             ">= 0, not %r" % (placed,))
+        elif placed < whites:
+            raise ValueError("hexade position: white_stones_placed is %d, but X has %d stone%s "
+                             "on the board" % (placed, whites, "s" if whites > 1 else ""))
+        self.white0 = placed
+        self.x_first = 1 if d.get("to_move") == "X" else 0
+        if placed != 1:
+            return                          # white_first is ignored (section 11)
+        name = d.get("white_first")
+        if name is None:
+            raise ValueError("hexade position: white_first is required while "
+                             "white_stones_placed is 1")
+        i = self.board.find(name) if isinstance(name, str) else -1
+        if i < 0:
+            raise ValueError("hexade position: white_first %r is not a cell of the board" % (name,))
+        if self.cell[self.pad[i]] != _X:
+            raise ValueError("hexade position: white_first %s does not hold White's first "
+                             "stone (X), and a single stone cannot be captured" % name)
+        self.white_first = self.pad[i]
+
+
+GAME = Hexade
