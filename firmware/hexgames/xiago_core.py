@@ -1,0 +1,455 @@
+# XiaGo's board mechanics: groups, liberties, captures, neutral slides,
+# the superko table and the count. xiago.py builds the rules on top.
+#
+# State is incremental, so a placement only looks at its neighbours:
+#   cell[i]   0 vacant, 1 X, 2 O, 3 neutral
+#   head[i]   root of the group of stone i; a group's stones form a ring in nxt[]
+#   libs[r]   pseudo-liberties of group r: (stone, vacant neighbour) pairs.
+#             Exactly 0 when the group has no liberty, which is all the
+#             rules ask (captures and suicide), and cheap to keep up.
+#   size[r]   stones of group r (a merge relabels the smaller group)
+#   emp[:nemp], epos[i]   the vacant cells, and each one's index there
+#   h1, h2    two 30-bit Zobrist hashes of the position (neutral pieces too)
+#   t1, t2    superko table: open addressing over h1 and the low 16 bits of
+#             h2 (46 bits in all) of every position at the end of a turn
+#             (t1 = -1: a free slot); minemp is the fewest vacant cells among
+#             them: a position with fewer is new for sure.
+from array import array
+from micropython import const
+from hexgames import xiago_map
+from hexgames.game import Game
+
+_N = const(3)           # cell value of a neutral piece
+_MARK = const(0x8000)   # libs of a group counted as captured, while a check runs
+_FREE = b"\xff\xff\xff\xff"     # -1 in an array("i"): a free superko slot
+
+
+class Stones(Game):
+    def _init(self):
+        m = xiago_map.get(self.options["base"])
+        self.map = m
+        self.board = m.board
+        self.n = n = m.n
+        self.adj = m.board.adj
+        self.max_moves = m.max_moves
+        self.z1 = m.z1
+        self.z2 = m.z2
+        self.cell = bytearray(n)
+        self.head = array("H", bytes(2 * n))
+        self.nxt = array("H", bytes(2 * n))
+        self.size = array("H", bytes(2 * n))
+        self.libs = array("H", bytes(2 * n))
+        self.emp = array("H", bytes(2 * n))
+        self.epos = array("H", bytes(2 * n))
+
+    def _copy_into(self, g):
+        g.map, g.board, g.n, g.adj = self.map, self.board, self.n, self.adj
+        g.max_moves, g.z1, g.z2 = self.max_moves, self.z1, self.z2
+        g.side, g.to_move, g.must = self.side, self.to_move, self.must
+        g.passes, g.ncap, g.nemp = self.passes, self.ncap, self.nemp
+        g.h1, g.h2, g.minemp = self.h1, self.h2, self.minemp
+        g.tcount, g.tmask = self.tcount, self.tmask
+        g.cell = bytearray(self.cell)
+        g.head, g.nxt, g.size = self.head[:], self.nxt[:], self.size[:]
+        g.libs, g.emp, g.epos = self.libs[:], self.emp[:], self.epos[:]
+        g.t1, g.t2 = self.t1[:], self.t2[:]
+
+    def _derive(self):
+        """Groups, pseudo-liberties, vacant list and hashes from cell[] alone.
+        Returns a stone of a group without liberty, or -1."""
+        n = self.n
+        cell = self.cell
+        head = self.head
+        nxt = self.nxt
+        size = self.size
+        libs = self.libs
+        z1, z2, adj = self.z1, self.z2, self.adj
+        mark, stack = self.map.mark, self.map.stack
+        h1 = h2 = 0
+        k = 0
+        dead = -1
+        for i in range(n):
+            mark[i] = 0
+        for i in range(n):
+            v = cell[i]
+            if v == 0:
+                self.emp[k] = i
+                self.epos[i] = k
+                k += 1
+                continue
+            h1 ^= z1[(v - 1) * n + i]
+            h2 ^= z2[(v - 1) * n + i]
+            if v == _N or mark[i]:
+                continue
+            # Flood the group of i; stones are linked into a ring as found.
+            mark[i] = 1
+            stack[0] = i
+            sp = 1
+            last = i
+            cnt = lib = 0
+            while sp:
+                sp -= 1
+                s = stack[sp]
+                head[s] = i
+                nxt[last] = s
+                last = s
+                cnt += 1
+                for j in adj[s]:
+                    w = cell[j]
+                    if w == 0:
+                        lib += 1
+                    elif w == v and not mark[j]:
+                        mark[j] = 1
+                        stack[sp] = j
+                        sp += 1
+            nxt[last] = i
+            size[i] = cnt
+            libs[i] = lib
+            if not lib and dead < 0:
+                dead = i
+        self.nemp = k
+        self.h1 = h1
+        self.h2 = h2
+        return dead
+
+    # -- superko table -----------------------------------------------------------
+    def _clear_seen(self, cap=64):
+        # At most 3/4 full, with room for a playout: cap * 3/4 >= reserve.
+        while 3 * cap < 4 * (self.map.reserve + 1):
+            cap *= 2
+        self.t1 = array("i", _FREE * cap)
+        self.t2 = array("H", bytes(2 * cap))
+        self.tmask = cap - 1
+        self.tcount = 0
+        self.minemp = 0x3FFF
+
+    def _grow(self):
+        """Double the table (an allocation, outside every hot path in practice)."""
+        t1, t2, cap = self.t1, self.t2, self.tmask + 1
+        count, minemp = self.tcount, self.minemp
+        self._clear_seen(2 * cap)
+        for i in range(cap):
+            if t1[i] >= 0:
+                self._insert(t1[i], t2[i])
+        self.tcount = count
+        self.minemp = minemp
+
+    def _insert(self, h1, h2):
+        t1, mask = self.t1, self.tmask
+        i = h1 & mask
+        while t1[i] >= 0:
+            i = (i + 1) & mask
+        t1[i] = h1
+        self.t2[i] = h2 & 0xFFFF
+
+    def _record(self):
+        """Remember the position at the end of a turn."""
+        if 4 * (self.tcount + 1 + self.map.reserve) > 3 * (self.tmask + 1):
+            self._grow()
+        self._insert(self.h1, self.h2)
+        self.tcount += 1
+        if self.nemp < self.minemp:
+            self.minemp = self.nemp
+
+    def _seen(self, h1, h2):
+        t1, mask = self.t1, self.tmask
+        i = h1 & mask
+        while True:
+            v = t1[i]
+            if v == h1:
+                if self.t2[i] == h2 & 0xFFFF:
+                    return True
+            elif v < 0:
+                return False
+            i = (i + 1) & mask
+
+    # -- placements and neutral slides -------------------------------------------
+    def _check_place(self, c, p):
+        """0 if p may place on the vacant cell c and so end a turn, 1 if it is
+        suicide, 2 if it repeats a position (superko). Leaves the state alone:
+        the neighbours' liberties are lowered for the test and restored."""
+        cell = self.cell
+        head = self.head
+        nxt = self.nxt
+        libs = self.libs
+        nb = self.adj[c]
+        n = self.n
+        q = 3 - p
+        vac = hq = 0
+        for j in nb:
+            v = cell[j]
+            if v == 0:
+                vac += 1
+            elif v != _N:
+                libs[head[j]] -= 1
+                if v == q:
+                    hq = 1
+        z1, z2 = self.z1, self.z2
+        h1 = self.h1 ^ z1[(p - 1) * n + c]
+        h2 = self.h2 ^ z2[(p - 1) * n + c]
+        cap = 0
+        if hq:
+            for j in nb:
+                if cell[j] == q:
+                    r = head[j]
+                    if libs[r] == 0:        # captured: count each group once
+                        libs[r] = _MARK
+                        s = r
+                        while True:
+                            h1 ^= z1[(q - 1) * n + s]
+                            h2 ^= z2[(q - 1) * n + s]
+                            cap += 1
+                            s = nxt[s]
+                            if s == r:
+                                break
+        ok = vac or cap
+        if not ok:
+            for j in nb:
+                if cell[j] == p and libs[head[j]]:
+                    ok = 1
+        for j in nb:
+            v = cell[j]
+            if v == 1 or v == 2:
+                r = head[j]
+                if libs[r] >= _MARK:
+                    libs[r] = 0
+                libs[r] += 1
+        if not ok:
+            return 1
+        if self.nemp - 1 + cap >= self.minemp and self._seen(h1, h2):
+            return 2
+        return 0
+
+    def _place(self, c, p):
+        """Put a stone of p on c and remove the opponent groups it captures
+        (the move is known to be legal)."""
+        cell = self.cell
+        head = self.head
+        libs = self.libs
+        nb = self.adj[c]
+        n = self.n
+        q = 3 - p
+        cell[c] = p
+        emp, epos = self.emp, self.epos
+        k = epos[c]
+        last = self.nemp - 1
+        o = emp[last]
+        emp[k] = o
+        epos[o] = k
+        self.nemp = last
+        self.h1 ^= self.z1[(p - 1) * n + c]
+        self.h2 ^= self.z2[(p - 1) * n + c]
+        head[c] = c
+        self.nxt[c] = c
+        self.size[c] = 1
+        vac = hq = 0
+        for j in nb:
+            v = cell[j]
+            if v == 0:
+                vac += 1
+            elif v != _N:
+                libs[head[j]] -= 1
+                if v == q:
+                    hq = 1
+        libs[c] = vac
+        for j in nb:
+            if cell[j] == p and head[j] != head[c]:
+                self._merge(head[c], head[j])
+        if hq:
+            for j in nb:
+                if cell[j] == q and libs[head[j]] == 0:
+                    self._remove(head[j], q, 0)
+
+    def _merge(self, a, b):
+        """Join groups a and b (relabelling the smaller)."""
+        size, head, nxt = self.size, self.head, self.nxt
+        if size[a] < size[b]:
+            a, b = b, a
+        s = b
+        while True:
+            head[s] = a
+            s = nxt[s]
+            if s == b:
+                break
+        s = nxt[a]
+        nxt[a] = nxt[b]
+        nxt[b] = s
+        size[a] += size[b]
+        self.libs[a] += self.libs[b]
+
+    def _remove(self, r, q, k):
+        """Remove group r (colour q): its cells become vacant (appended to the
+        vacant list and to capbuf from index k); returns the new end of capbuf."""
+        cell = self.cell
+        nxt = self.nxt
+        head = self.head
+        libs = self.libs
+        adj = self.adj
+        emp, epos, capbuf = self.emp, self.epos, self.map.capbuf
+        z1, z2 = self.z1, self.z2
+        zq = (q - 1) * self.n
+        p = 3 - q
+        e = self.nemp
+        h1, h2 = self.h1, self.h2
+        s = r
+        while True:
+            cell[s] = 0
+            emp[e] = s
+            epos[s] = e
+            e += 1
+            capbuf[k] = s
+            k += 1
+            h1 ^= z1[zq + s]
+            h2 ^= z2[zq + s]
+            for j in adj[s]:
+                if cell[j] == p:
+                    libs[head[j]] += 1
+            s = nxt[s]
+            if s == r:
+                break
+        self.nemp = e
+        self.h1, self.h2 = h1, h2
+        return k
+
+    def _slide(self, a, b, p):
+        """Move the neutral piece a -> b and remove the opponent groups left
+        without liberty; returns how many stones went (listed in capbuf)."""
+        cell = self.cell
+        head = self.head
+        libs = self.libs
+        adj = self.adj
+        cell[a] = 0
+        cell[b] = _N
+        k = self.epos[b]            # a takes b's place in the vacant list
+        self.emp[k] = a
+        self.epos[a] = k
+        zn = (_N - 1) * self.n
+        self.h1 ^= self.z1[zn + a] ^ self.z1[zn + b]
+        self.h2 ^= self.z2[zn + a] ^ self.z2[zn + b]
+        for j in adj[a]:
+            v = cell[j]
+            if v == 1 or v == 2:
+                libs[head[j]] += 1
+        for j in adj[b]:
+            v = cell[j]
+            if v == 1 or v == 2:
+                libs[head[j]] -= 1
+        q = 3 - p
+        k = 0
+        for j in adj[b]:
+            if cell[j] == q and libs[head[j]] == 0:
+                k = self._remove(head[j], q, k)
+        return k
+
+    def _unslide(self, a, b, p, ncap):
+        """Exactly undo _slide(a, b, p) that removed ncap stones. The removed
+        groups kept their head/nxt/size, and their libs stayed 0."""
+        cell = self.cell
+        head = self.head
+        libs = self.libs
+        adj = self.adj
+        capbuf = self.map.capbuf
+        n = self.n
+        q = 3 - p
+        zq = (q - 1) * n
+        for i in range(ncap):
+            s = capbuf[i]
+            cell[s] = q
+            self.h1 ^= self.z1[zq + s]
+            self.h2 ^= self.z2[zq + s]
+            for j in adj[s]:
+                if cell[j] == p:
+                    libs[head[j]] -= 1
+        self.nemp -= ncap           # they were the last ones appended
+        cell[b] = 0
+        cell[a] = _N
+        for j in adj[b]:
+            v = cell[j]
+            if v == 1 or v == 2:
+                libs[head[j]] += 1
+        for j in adj[a]:
+            v = cell[j]
+            if v == 1 or v == 2:
+                libs[head[j]] -= 1
+        k = self.epos[a]
+        self.emp[k] = b
+        self.epos[b] = k
+        zn = (_N - 1) * n
+        self.h1 ^= self.z1[zn + a] ^ self.z1[zn + b]
+        self.h2 ^= self.z2[zn + a] ^ self.z2[zn + b]
+
+    def _check_slide(self, a, b, p):
+        """0 if the neutral step a -> b is legal for p, 1 if it leaves a group
+        of p without liberty (self._culprit names a stone of it), 2 if no
+        legal placement could follow. Leaves the state alone."""
+        ncap = self._slide(a, b, p)
+        cell, head, libs = self.cell, self.head, self.libs
+        why = 0
+        for j in self.adj[b]:
+            if cell[j] == p and libs[head[j]] == 0:
+                why = 1
+                self._culprit = j
+                break
+        if not why:
+            why = 2
+            emp = self.emp
+            for i in range(self.nemp):
+                if not self._check_place(emp[i], p):
+                    why = 0
+                    break
+        self._unslide(a, b, p, ncap)
+        return why
+
+    # -- counting ------------------------------------------------------------------
+    def _count(self):
+        """(stones X, stones O, territory X, territory O), rules section 9:
+        a region of vacant cells counts for the one colour it touches;
+        neutral pieces and the edge only bound it."""
+        cell = self.cell
+        adj = self.adj
+        mark = self.map.mark
+        stack = self.map.stack
+        n = self.n
+        for i in range(n):
+            mark[i] = 0
+        sx = so = tx = to = 0
+        for i in range(n):
+            v = cell[i]
+            if v:
+                if v == 1:
+                    sx += 1
+                elif v == 2:
+                    so += 1
+                continue
+            if mark[i]:
+                continue
+            mark[i] = 1
+            stack[0] = i
+            sp = 1
+            cnt = touch = 0
+            while sp:
+                sp -= 1
+                s = stack[sp]
+                cnt += 1
+                for j in adj[s]:
+                    v = cell[j]
+                    if v == 0:
+                        if not mark[j]:
+                            mark[j] = 1
+                            stack[sp] = j
+                            sp += 1
+                    elif v != _N:
+                        touch |= v
+            if touch == 1:
+                tx += cnt
+            elif touch == 2:
+                to += cnt
+        return sx, so, tx, to
+
+    def _score(self):
+        """The result: (winner, X's score, O's score with komi, "score")."""
+        sx, so, tx, to = self._count()
+        sx += tx
+        so += to
+        m = self.map
+        return (1 if 2 * sx > 2 * so + m.komi2 else 2, sx, so + m.komi, "score")

@@ -1,0 +1,70 @@
+# XiaGo's per-base tables, built once per base and shared by every game and
+# copy: the initial neutral cells, Zobrist keys, komi, the move-list bound
+# and scratch buffers for flood fills (the engine runs one call at a time).
+from array import array
+from hexgames.board import hexhex
+from hexgames.rng import Rng
+
+_KEY_SEED = 0x51A60     # fixed: the same keys on every VM and in every game
+_cache = {}
+
+
+class Map:
+    def __init__(self, base):
+        R = base - 1
+        n = self.n = 3 * base * R + 1
+        # Rules section 3 (decision D1): a neutral piece on every cell whose
+        # axial coordinates are both even.
+        pieces = 0
+        for q in range(-R + R % 2, R + 1, 2):
+            for r in range(-R + R % 2, R + 1, 2):
+                if abs(q + r) <= R:
+                    pieces += 1
+        free = n - pieces
+        # Move-list bound: pass, a placement per free cell, and neutral
+        # steps. A vacant cell is the landing cell of at most one piece per
+        # direction, and a piece reaches at most the 6R cells of its lines.
+        self.max_moves = 1 + free + min(6 * free, pieces * 6 * R)
+        # The big buffers first: the board built next leaves the heap in
+        # small pieces on base 10 (271 small neighbour arrays).
+        self.movebuf = array("i", bytes(4 * self.max_moves))
+        z = array("i", bytes(4 * (3 * n + 1)))
+        # Scratch for flood fills and for stones removed by a neutral move.
+        self.mark = bytearray(n)
+        self.stack = array("H", bytes(2 * n))
+        self.capbuf = array("H", bytes(2 * n))
+        b = self.board = hexhex(base)
+        neutral = [i for i in range(n) if b.coord(i)[0] % 2 == 0 and b.coord(i)[1] % 2 == 0]
+        self.neutral = bytes(neutral) if n < 255 else array("H", neutral)
+        # Komi in half points (2.5 on bases 4 and 6, 4.5 on 8 and 10): the
+        # winner test stays in integers.
+        self.komi2 = 5 if base <= 6 else 9
+        self.komi = self.komi2 / 2
+        # Two 30-bit Zobrist hashes, small ints on the chip: the key of piece
+        # v (1 X, 2 O, 3 neutral) on cell i is z1[(v-1)*n + i] for h1 and
+        # z2[(v-1)*n + i] = z1[(v-1)*n + i + 1] for h2. For any set S of
+        # changes, S and S+1 differ, so with random keys the two hashes are
+        # independent, for half the memory of two tables. The superko table
+        # keeps h1 and 16 bits of h2: a false match has odds of 2**-46 per
+        # position stored.
+        rng = Rng(_KEY_SEED + base)
+        for i in range(3 * n + 1):
+            k = 0
+            while not k:
+                k = rng.bits30()
+            z[i] = k
+        self.z1 = z
+        self.z2 = memoryview(z)[1:]
+        # Superko table room kept free for a playout, so that a playout of
+        # ordinary length never grows (allocates) the table.
+        self.reserve = free + free // 2 + 16
+
+
+def get(base):
+    """The tables of one base; only the last base asked for stays cached
+    (the board plays one game at a time)."""
+    m = _cache.get(base)
+    if m is None:
+        _cache.clear()
+        m = _cache[base] = Map(base)
+    return m

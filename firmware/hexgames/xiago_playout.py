@@ -1,0 +1,226 @@
+# XiaGo's playout: the random game the AI runs on a copy of a position.
+#
+# Policy (the rules leave it to the engine):
+# * Neutral pieces stay where they are: every playout turn is a placement or
+#   a pass. (A slide and its placement cost a legality search of their own;
+#   placements decide who owns the board.)
+# * The mover draws vacant cells uniformly at random without replacement and
+#   plays the first that is legal -- not suicide, not a repetition (superko is
+#   checked exactly, on the same hash table as in the game) -- and is not one
+#   of his own eyes: a cell whose neighbours are all his stones or neutral
+#   pieces. If no cell qualifies he passes; two passes in a row end the game
+#   as in the rules. Never filling one's own eyes is what makes random play
+#   end: in the end every vacant cell is an eye or a suicide for the mover.
+# * A placement owed after a neutral step (must_place) is never a pass: if
+#   only eyes are left, an eye is filled.
+# Every step is legal, so the position left behind is a real game position.
+#
+# One flat loop over locals, the placement code of XiaGo._check_place,
+# _place, _merge and _remove written inline: no calls and no allocation per
+# move. The superko table only grows (allocates) in a playout longer than the
+# room XiaGo keeps free (1.5 * free cells + 16 turns).
+from micropython import const
+
+_N = const(3)
+_MARK = const(0x8000)
+_A1 = const(32760)      # the multipliers of hexgames.rng.Rng.bits15
+_A2 = const(32730)
+
+
+def run(g, rng, seed, max_plies):
+    g._origin = False               # the history no longer leads here
+    if not g.to_move:
+        return g._result
+    rng.seed(seed)
+    x1, x2 = rng.x1, rng.x2         # rng.below() inlined: the same numbers
+    n = g.n
+    cell = g.cell
+    head = g.head
+    nxt = g.nxt
+    size = g.size
+    libs = g.libs
+    z1, z2, adj = g.z1, g.z2, g.adj
+    emp, epos = g.emp, g.epos
+    t1, t2, tmask = g.t1, g.t2, g.tmask
+    tfull = 3 * (tmask + 1) >> 2    # keep the table at most 3/4 full
+    tcount, minemp = g.tcount, g.minemp
+    h1, h2, nemp = g.h1, g.h2, g.nemp
+    side, passes, must = g.side, g.passes, g.must
+    while max_plies > 0:
+        max_plies -= 1
+        p = side
+        q = 3 - p
+        pz = (p - 1) * n
+        qz = (q - 1) * n
+        left = nemp
+        eyes = 1                    # 1: skip own eyes
+        while True:
+            if not left:
+                if must and eyes:   # an owed placement: eyes too
+                    eyes = 0
+                    left = nemp
+                    continue
+                c = -1
+                break
+            x1 = _A1 * (x1 & 0x7FFF) + (x1 >> 15)
+            x2 = _A2 * (x2 & 0x7FFF) + (x2 >> 15)
+            k = (((x1 ^ x2) & 0x7FFF) * left) >> 15
+            c = emp[k]
+            nb = adj[c]
+            vac = nq = np = 0
+            low = 0x7FFF             # fewest pseudo-liberties of a neighbour group of q
+            for j in nb:
+                v = cell[j]
+                if v == 0:
+                    vac += 1
+                elif v == q:
+                    nq += 1
+                    r = libs[head[j]]
+                    if r < low:
+                        low = r
+                elif v == p:
+                    np += 1
+            ok = 0
+            if vac or nq or not eyes:   # else an own eye: own stones and neutral pieces
+                y1 = h1 ^ z1[pz + c]
+                y2 = h2 ^ z2[pz + c]
+                cap = 0
+                if low <= nq:
+                    # A group is captured when all its pseudo-liberties are at c,
+                    # so only one with at most nq of them can be: test exactly,
+                    # by lowering the liberties and restoring them.
+                    for j in nb:
+                        if cell[j] == q:
+                            libs[head[j]] -= 1
+                    for j in nb:
+                        if cell[j] == q:
+                            r = head[j]
+                            if libs[r] == 0:    # count each group once
+                                libs[r] = _MARK
+                                s = r
+                                while True:
+                                    y1 ^= z1[qz + s]
+                                    y2 ^= z2[qz + s]
+                                    cap += 1
+                                    s = nxt[s]
+                                    if s == r:
+                                        break
+                    for j in nb:
+                        if cell[j] == q:
+                            r = head[j]
+                            if libs[r] >= _MARK:
+                                libs[r] = 0
+                            libs[r] += 1
+                ok = vac or cap
+                if not ok and np:       # then its liberties come from own groups
+                    for j in nb:
+                        if cell[j] == p:
+                            libs[head[j]] -= 1
+                    for j in nb:
+                        if cell[j] == p and libs[head[j]]:
+                            ok = 1
+                    for j in nb:
+                        if cell[j] == p:
+                            libs[head[j]] += 1
+                if ok and nemp - 1 + cap >= minemp:
+                    i = y1 & tmask
+                    while True:
+                        v = t1[i]
+                        if v == y1 and t2[i] == y2 & 0xFFFF:
+                            ok = 0
+                            break
+                        if v < 0:
+                            break
+                        i = (i + 1) & tmask
+                if ok:
+                    break
+            # Refused: swap it to the end of the untried window.
+            left -= 1
+            o = emp[left]
+            emp[k] = o
+            epos[o] = k
+            emp[left] = c
+            epos[c] = left
+        if c < 0:
+            side = q
+            passes += 1
+            if passes == 2:
+                break
+            continue
+        # Place: c sits at emp[k].
+        cell[c] = p
+        nemp -= 1
+        o = emp[nemp]
+        emp[k] = o
+        epos[o] = k
+        h1 = y1
+        h2 = y2
+        head[c] = c
+        nxt[c] = c
+        size[c] = 1
+        libs[c] = vac
+        for j in nb:
+            v = cell[j]
+            if v == q:
+                libs[head[j]] -= 1
+            elif v == p:
+                b = head[j]
+                libs[b] -= 1
+                a = head[c]
+                if a != b:          # merge: relabel the smaller group
+                    if size[a] < size[b]:
+                        a, b = b, a
+                    s = b
+                    while True:
+                        head[s] = a
+                        s = nxt[s]
+                        if s == b:
+                            break
+                    s = nxt[a]
+                    nxt[a] = nxt[b]
+                    nxt[b] = s
+                    size[a] += size[b]
+                    libs[a] += libs[b]
+        if cap:
+            for j in nb:
+                if cell[j] == q:
+                    r = head[j]
+                    if libs[r] == 0:    # remove the captured group
+                        s = r
+                        while True:
+                            cell[s] = 0
+                            emp[nemp] = s
+                            epos[s] = nemp
+                            nemp += 1
+                            for i in adj[s]:
+                                if cell[i] == p:
+                                    libs[head[i]] += 1
+                            s = nxt[s]
+                            if s == r:
+                                break
+        # Record the new position for superko.
+        if tcount >= tfull:
+            g.tcount, g.minemp = tcount, minemp
+            g._grow()
+            t1, t2, tmask = g.t1, g.t2, g.tmask
+            tfull = 3 * (tmask + 1) >> 2
+        i = y1 & tmask
+        while t1[i] >= 0:
+            i = (i + 1) & tmask
+        t1[i] = y1
+        t2[i] = y2 & 0xFFFF
+        tcount += 1
+        if nemp < minemp:
+            minemp = nemp
+        side = q
+        passes = must = 0
+    rng.x1, rng.x2 = x1, x2
+    g.h1, g.h2, g.nemp = h1, h2, nemp
+    g.tcount, g.minemp = tcount, minemp
+    g.side, g.passes, g.must = side, passes, must
+    if passes == 2:
+        g.to_move = 0
+        g._result = g._score()
+    else:
+        g.to_move = side
+    return g._result
