@@ -3,7 +3,7 @@
 # of the games actually played.
 from hexgames.game import IllegalMove, load_json
 
-GAMES = ("hexgo", "hexmeister")
+GAMES = ("hexgo", "xiago", "hexmeister")
 
 
 def _module(name):
