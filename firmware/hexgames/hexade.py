@@ -16,26 +16,24 @@ from array import array
 from micropython import const
 from hexgames.game import Game, IllegalMove, SYMBOL
 from hexgames.hexade_map import layout, STEPS, SIX_AT, SIX_REST, KEY1, KEY2
+from hexgames.hexade_map import WIN, FULL_BOARD, REPEATED
+from hexgames.hexade_pos import set_up
 from hexgames.rng import Rng
 
 _rng = Rng()            # seeded by each playout
 
 _X = const(1)
-# Padded-board steps (hexade_map.WIDTH = 29), in the order of board.DIRS.
+# Padded-board steps (hexade_map.WIDTH = 23), in the order of board.DIRS.
 _E = const(1)
-_NE = const(-28)
-_NW = const(-29)
+_NE = const(-22)
+_NW = const(-23)
 _W = const(-1)
-_SW = const(28)
-_SE = const(29)
+_SW = const(22)
+_SE = const(23)
 _SPARE_PLIES = const(64)    # history room beyond one ply per cell; it grows if needed
 
 assert STEPS == (_E, _NE, _NW, _W, _SW, _SE)   # the steps below follow hexade_map.WIDTH
 
-# Results, built once so that ending a game allocates nothing.
-WIN = (None, (1, 0, 0, "six"), (2, 0, 0, "six"))
-FULL_BOARD = (0, 0, 0, "full_board")
-REPEATED = (0, 0, 0, "repetition")
 
 
 class Hexade(Game):
@@ -349,85 +347,6 @@ class Hexade(Game):
         return [("white_stones_placed", placed), ("white_first", first)]
 
     def _from_pos(self, d):
-        b, cell, pad = self.board, self.cell, self.pad
-        self._start()
-        self._result = None
-        whites = 0
-        for name, s in d.get("cells", {}).items():
-            i = b.index(name)
-            if s == "X" or s == "O":
-                cell[pad[i]] = SYMBOL.index(s)
-            else:
-                raise ValueError("hexade position: %s holds %r, not X or O" % (name, s))
-            if s == "X":
-                whites += 1
-        emp, epos = self.emp, self.epos
-        n = h1 = h2 = 0
-        for i in range(b.n):
-            v = cell[pad[i]]
-            if v:
-                k = i + i + v - 1
-                h1 ^= KEY1[k]
-                h2 ^= KEY2[k]
-            else:
-                emp[n] = i
-                epos[i] = n
-                n += 1
-        self.nemp = n
-        self.hist1[0] = h1
-        self.hist2[0] = h2
-        self._white_from_pos(d, whites)
-        self.nsix[1] = len(self.lay.sixes(cell, 1))
-        self.nsix[2] = len(self.lay.sixes(cell, 2))
-        # Decided already? Section 11: a six of the side to move wins (rule 1),
-        # else a full board is judged with M = the side not to move (rule 2).
-        t = self.side = SYMBOL.index(d.get("to_move", "X"))
-        self.to_move = 0
-        if self.nsix[t]:
-            self._result = WIN[t]
-        elif not n:
-            self._result = WIN[3 - t] if self.nsix[3 - t] else FULL_BOARD
-        else:
-            self.to_move = t
-            if self._restricted() and not self._second_stone_has_a_cell():
-                raise ValueError("hexade position: White's second stone has no legal cell "
-                                 "(every empty cell is within distance 2 of %s)"
-                                 % self._white_first_name())
-
-    def _second_stone_has_a_cell(self):
-        for j in range(self.nemp):
-            if not self._near_first(self.emp[j]):
-                return True
-        return False
-
-    def _white_from_pos(self, d, whites):
-        """white_stones_placed / white_first (section 11). A set-up without
-        them is a puzzle: White has not started if he has no stone, else the
-        second-stone restriction is over (at least 2, at least his stones)."""
-        placed = d.get("white_stones_placed")
-        if placed is None:
-            placed = max(2, whites) if whites else 0
-        elif type(placed) is not int or placed < 0:
-            raise ValueError("hexade position: white_stones_placed must be a whole number "
-                             ">= 0, not %r" % (placed,))
-        elif placed < whites:
-            raise ValueError("hexade position: white_stones_placed is %d, but X has %d stone%s "
-                             "on the board" % (placed, whites, "s" if whites > 1 else ""))
-        self.white0 = placed
-        self.x_first = 1 if d.get("to_move") == "X" else 0
-        if placed != 1:
-            return                          # white_first is ignored (section 11)
-        name = d.get("white_first")
-        if name is None:
-            raise ValueError("hexade position: white_first is required while "
-                             "white_stones_placed is 1")
-        i = self.board.find(name) if isinstance(name, str) else -1
-        if i < 0:
-            raise ValueError("hexade position: white_first %r is not a cell of the board" % (name,))
-        if self.cell[self.pad[i]] != _X:
-            raise ValueError("hexade position: white_first %s does not hold White's first "
-                             "stone (X), and a single stone cannot be captured" % name)
-        self.white_first = self.pad[i]
-
+        set_up(self, d)
 
 GAME = Hexade

@@ -3,19 +3,26 @@
 #
 # The hot path works on a padded board: the hexhex sits in a rectangle of
 # WIDTH columns with a wall of PAD cells all round, so a step in direction d
-# is "+ delta" with no bounds test (a wall never matches a stone), and six
-# cells a row stay inside the rectangle. WIDTH is the same for every base, so
-# the offsets of the six shapes, and their tables, are shared by all bases.
+# is "+ delta" with no bounds test (a wall never matches a stone). Two wall
+# cells suffice: every look is at most 2 steps from a cell known to be on the
+# board (the placed stone, or a nearer cell of the same row that already held
+# a stone), so it never runs out of the rectangle. WIDTH is the same for every
+# base, so the offsets of the six shapes, and their tables, are shared.
 from array import array
 from micropython import const
 from hexgames.board import hexhex, DIRS
 from hexgames.rng import Rng
 
-PAD = const(5)             # >= 5: a row of six from any cell stays in the rectangle
-WIDTH = const(29)          # 19 columns of base 10 + 2 * PAD
+PAD = const(2)
+WIDTH = const(23)          # 19 columns of base 10 + 2 * PAD
 WALL = const(3)            # cell value of the padding (stones are 1 and 2)
 NOT_ON_BOARD = const(0xFFFF)
 MAX_CELLS = const(271)     # base 10
+
+# Results, built once so that ending a game allocates nothing.
+WIN = (None, (1, 0, 0, "six"), (2, 0, 0, "six"))
+FULL_BOARD = (0, 0, 0, "full_board")
+REPEATED = (0, 0, 0, "repetition")
 
 # The six shapes as axial (q, r) cells of a shape anchored at (0, 0).
 ROWS = (
@@ -65,7 +72,7 @@ def _six_tables():
                     bits |= 1 << DIRS.index((q, r))
                 elif (q, r) != (0, 0):
                     rest.append((_distance(q, r), q, r))
-            rest.sort()
+            rest.sort()                 # nearest first: see PAD
             steps = [delta(q, r) for _, q, r in rest]
             through.append((bits, steps + [0] * (4 - len(steps))))
     at = array("H", bytes(2 * 65))
