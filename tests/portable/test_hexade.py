@@ -767,7 +767,7 @@ def against_model(base, seed, g=None, region=()):
 
 def test_random_games_agree_with_the_model():
     ends = {}
-    games = scaled((300, 120, 60, 30, 16, 10, 8), (20, 6, 3, 2, 0, 0, 0))    # the model is big
+    games = scaled((300, 120, 60, 30, 16, 10, 8), (60, 20, 8, 4, 0, 0, 0))    # the model is big
 
     def play(base):
         for seed in range(games[base - 4]):
@@ -781,7 +781,7 @@ def test_repetitions_agree_with_the_model():
     # random play on the cells of the repetition example: captures,
     # re-captures and now and then a third repetition
     ends = {}
-    for seed in range(scaled(3000, 300)):
+    for seed in range(scaled(3000, 600)):
         g = hexade("c6 g6", "b6 e6 f6")
         row = [g.board.index(c + "6") for c in "bcdefg"]
         r = against_model(6, seed, g, row).result()
@@ -791,7 +791,7 @@ def test_repetitions_agree_with_the_model():
 
 
 def test_random_games_keep_every_invariant():
-    games = scaled((400, 200, 100, 50, 25, 15, 12), (40, 12, 6, 3, 2, 1, 1))
+    games = scaled((400, 200, 100, 50, 25, 15, 12), (120, 40, 20, 8, 4, 0, 0))
 
     def play(base):
         if base <= LARGEST_ROUND_TRIP:
@@ -806,7 +806,7 @@ def test_playouts_end_and_reload():
 
 def playouts(base):
     start = hexgames.new("hexade", base=base)
-    for seed in range(scaled(400, 30)):
+    for seed in range(scaled(400, 60)):
         g = start.copy()
         r = g.playout(seed, 5000)
         assert r is not None and r == g.result() and g.to_move == 0 and g.moves() == []
