@@ -1,0 +1,130 @@
+# Edge-to-edge links on a rhombus board, the Hex convention shared by
+# inpHeXion and Hex: X (1) links row 1 to the last row, O (2) links column a
+# to the last column. Cells hold 0 (empty), 1 (X), 2 (O) or other values
+# below 16 that link nothing (the Neutral Disc, a wall).
+#
+# A link test is a flood fill over one colour from one cell. It allocates
+# nothing: the queue is a buffer made once per board, and visited cells are
+# marked in the caller's own cell array (value + 16) and restored before
+# returning, so "same colour, not yet visited" is a single comparison.
+#
+# new_link() skips most fills after a move: if no group of a colour linked
+# before, and the only change to that colour was a new disc on `start` (plus
+# discs taken away), then a disc off its colour's edges whose own-colour
+# neighbours form one unbroken arc around it only extends one old group,
+# which did not link: so nothing links now either. A game that keeps the
+# sum of weight[colour][i] over its discs (1 per disc on the first edge, 64
+# per disc on the second) can also skip every fill while one edge is bare.
+from micropython import const
+from hexgames.board import rhombus, DIRS
+
+BOTH = const(3)     # edge bits: 1 = the colour's first edge, 2 = its second
+ALL = const(4)      # a stop value never reached: fill the whole group
+_MARK = const(16)
+
+
+class Links:
+    def __init__(self, size):
+        b = rhombus(size)
+        n = b.n
+        self.adj = b.adj
+        rows = bytearray(n)
+        cols = bytearray(n)
+        for i in range(n):
+            q, r = b.coord(i)
+            rows[i] = (1 if r == 0 else 0) | (2 if r == size - 1 else 0)
+            cols[i] = (1 if q == 0 else 0) | (2 if q == size - 1 else 0)
+        # edge[colour][cell]: the bits of that colour's edges the cell lies on
+        self.edge = (b"", bytes(rows), bytes(cols))
+        self.weight = (b"", bytes([(b & 1) + (b & 2) * 32 for b in rows]),
+                       bytes([(b & 1) + (b & 2) * 32 for b in cols]))
+        # first[colour]: the cells of that colour's first edge, seeds of a full test
+        self.first = (b"", bytes(range(size)), bytes(range(0, n, size)))
+        self.queue = bytearray(n)
+        self.seen = 0
+        # ring[i]: the neighbours of i in turning order, starting after the
+        # off-board gap of an edge cell, so that neighbours next to each other
+        # in ring[i] touch; arc[mask + 64 * open] is 1 when the set bits of
+        # mask (the first neighbour in the highest bit) form at most one run,
+        # round the ring (open = 0) or along the path of an edge cell.
+        ring = []
+        for i in range(n):
+            q, r = b.coord(i)
+            on = [b.at(q + dq, r + dr) >= 0 for dq, dr in DIRS]
+            first = 0
+            if not all(on):
+                while on[first] or not on[first - 1]:
+                    first += 1
+            ring.append(bytes([b.at(q + DIRS[d % 6][0], r + DIRS[d % 6][1])
+                               for d in range(first, first + 6) if on[d % 6]]))
+        self.ring = tuple(ring)
+        self.open = bytes([0 if len(v) == 6 else 64 for v in ring])
+        arc = bytearray(128)
+        for m in range(64):
+            runs = 0
+            for k in range(6):
+                if m >> k & 1 and not m >> (k + 1) & 1:
+                    runs += 1           # a run ends at bit k (bit 6 counts as clear)
+            arc[64 + m] = runs <= 1
+            if m == 63 or runs <= 1 or (runs == 2 and m & 1 and m & 32):
+                arc[m] = 1              # round the ring a run may wrap from bit 0 to 5
+        self.arc = bytes(arc)
+
+    def reach(self, cell, start, stop=BOTH):
+        """Edge bits touched by the group of the X or O disc on `start`.
+        Stops as soon as it has `stop` (BOTH: a link); with ALL it fills the
+        whole group, whose cells are then self.queue[:self.seen]."""
+        v = cell[start]
+        ed = self.edge[v]
+        adj = self.adj
+        queue = self.queue
+        got = ed[start]
+        cell[start] = v + _MARK
+        queue[0] = start
+        head = 0
+        tail = 1
+        while head < tail and got != stop:
+            for j in adj[queue[head]]:
+                if cell[j] == v:
+                    cell[j] = v + _MARK
+                    queue[tail] = j
+                    tail += 1
+                    got |= ed[j]
+            head += 1
+        for k in range(tail):
+            cell[queue[k]] = v
+        self.seen = tail
+        return got
+
+    def new_link(self, cell, start):
+        """Whether the disc just put on `start` links its colour's edges,
+        given that no group of its colour linked before (see the top)."""
+        v = cell[start]
+        if not self.edge[v][start]:
+            m = 0
+            for j in self.ring[start]:
+                m += m + (cell[j] == v)
+            if self.arc[m + self.open[start]]:
+                return False
+        return self.reach(cell, start) == BOTH
+
+    def linked(self, cell, start):
+        """True when the disc on `start` belongs to a group linking its colour's edges."""
+        return self.reach(cell, start) == BOTH
+
+    def connected(self, cell, colour):
+        """True when some group of `colour` (1 or 2) links its two edges."""
+        for s in self.first[colour]:
+            if cell[s] == colour and self.reach(cell, s) == BOTH:
+                return True
+        return False
+
+    def chain(self, cell, colour):
+        """The cells of a group of `colour` linking its edges, in reading
+        order, or [] (allocates: for displays and tests, not for playouts)."""
+        for s in self.first[colour]:
+            if cell[s] == colour and self.reach(cell, s, ALL) == BOTH:
+                group = list(self.queue[:self.seen])
+                group.sort()
+                return group
+        return []
