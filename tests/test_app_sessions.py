@@ -16,11 +16,12 @@ ai = pytest.importorskip("hexgames.ai", reason="the computer opponent (hexgames/
 
 
 def hue(rgb):
-    """'X' (red-orange stones), 'O' (blue stones), or None for a dark cell."""
+    """'X' (red-orange stones), 'O' (blue stones), 'N' (white-ish: neutral stones),
+    or None for a dark cell."""
     r, g, b = rgb
     if max(rgb) == 0:
         return None
-    return "X" if r > b else "O" if b > r else "N"
+    return "X" if 2 * r > 3 * b else "O" if 2 * b > 3 * r else "N"
 
 
 def assert_board_shows(s):

@@ -9,7 +9,7 @@ import gc
 from micropython import const
 
 import hexgames
-from app import games, keys, palette, save, settings
+from app import games, keys, palette, save
 from app.keys import PRESS
 from app.light import Light
 from app.menu import Menu
@@ -46,7 +46,7 @@ class App:
         self.HINT = layout.fn_key("HINT")
         self.light = Light(layout, leds)
         self.painter = Painter(layout)
-        self.settings = settings.load(store)
+        self.settings = save.load_settings(store)
         self.light.set_brightness(self.settings.brightness)
         self._keys = keys.Reader(keys_, self._key)
         self.now = 0                 # ms since boot, from the clock's wrapping ticks
@@ -139,7 +139,7 @@ class App:
 
     def store_settings(self):
         try:
-            settings.store_settings(self.store, self.settings)
+            save.store_settings(self.store, self.settings)
         except OSError as e:
             self.notice("Could not save the settings (%s)." % e)
 

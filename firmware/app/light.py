@@ -3,7 +3,7 @@
 # The app draws perceptual colours per layout cell into `frame`. show() maps them
 # through a gamma table (LED output is linear in drive level, the eye is not), scales
 # by the brightness setting, adds up the frame's channel values and, when the layout's
-# power budget would be exceeded, scales the whole frame down (Layout.dim256): full
+# power budget would be exceeded, scales the whole frame down (as Layout.dim256): full
 # white on every cell would draw 15-32x what USB gives. Then it writes the LED chain in
 # chain order. Nothing here allocates after __init__: it runs every frame.
 from micropython import const
@@ -30,6 +30,7 @@ class Light:
         self.gamma = _gamma_table()
         self.level = 256                    # brightness out of 256
         self.units = 0                      # channel sum of the last frame (tests, bench)
+        self.max_units = layout.max_units   # the budget as a cap on that sum
         self.scale = 256                    # current-limit factor of the last frame
         self._lin = bytearray(3 * n)        # after gamma and brightness, per cell
         # The neopixel driver keeps its wire bytes in `buf`, ORDER saying where R, G, B
@@ -89,7 +90,12 @@ class Light:
                 total += v
             lin[k] = v
         self.units = total
-        s = self.scale = self.layout.dim256(total)
+        # The factor of Layout.dim256, in 1/65536 rather than 1/256: the full board's
+        # budget is 0.5 % of full white, which 1/256 steps would round to nothing.
+        s = 65536
+        if total > self.max_units:
+            s = self.max_units * 65536 // total
+        self.scale = s >> 8
         buf = self._buf
         if buf is None:
             return self._show_slow(s)
@@ -103,11 +109,11 @@ class Light:
             r = lin[k]
             gg = lin[k + 1]
             b = lin[k + 2]
-            if s < 256:
+            if s < 65536:
                 # rounding down keeps the frame's sum within the budget
-                r = r * s >> 8
-                gg = gg * s >> 8
-                b = b * s >> 8
+                r = r * s >> 16
+                gg = gg * s >> 16
+                b = b * s >> 16
             if buf[j + o0] != r or buf[j + o1] != gg or buf[j + o2] != b:
                 buf[j + o0] = r
                 buf[j + o1] = gg
@@ -124,6 +130,6 @@ class Light:
         lin = self._lin
         for i in range(self.n):
             k = 3 * i
-            leds[led[i]] = (lin[k] * s >> 8, lin[k + 1] * s >> 8, lin[k + 2] * s >> 8)
+            leds[led[i]] = (lin[k] * s >> 16, lin[k + 1] * s >> 16, lin[k + 2] * s >> 16)
         leds.write()
         return True

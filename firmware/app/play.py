@@ -7,7 +7,7 @@ import hexgames
 from app import games, keys, marks, render
 from app.entry import Entry, TAKEN, REFUSED
 from app.palette import X, O, N
-from app.place import Place
+from app.games import Place
 
 SLICE_MS = const(25)        # search time per frame: the animation keeps running
 _END_DELAY = const(1200)    # the last move stays visible this long before the end screen

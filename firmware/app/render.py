@@ -71,7 +71,7 @@ class Painter:
             gi = place[i]
             if gi == _NONE:
                 if thinking:
-                    light.put(i, wc, self.wave(i, now) >> 2)
+                    light.put(i, wc, self.wave(i, now))
                 elif mover:
                     light.put(i, cols[mover], 20)       # whose turn, very faintly
                 else:
@@ -90,7 +90,7 @@ class Painter:
                 elif m < SIX:
                     light.put(i, cols[m - TERRITORY + 1], 14)
                 if thinking:
-                    light.mix(i, wc, self.wave(i, now) >> 2)
+                    light.mix(i, wc, self.wave(i, now) >> 1)
                 elif p.veil:
                     light.mix(i, cols[p.veil], blink >> 3)      # a pass: armed, or just played
             elif s <= N:
