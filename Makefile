@@ -11,7 +11,7 @@ GAME ?= hexgo
 .PHONY: play test bench setup clean
 
 play: $(VENV)/.installed
-	$(PY) -m host_sim play $(GAME)
+	$(PY) -m host_sim board --game $(GAME) --hardware $(or $(HARDWARE),pocket)
 
 test: setup
 	$(PY) -m pytest tests

@@ -64,6 +64,17 @@ def main(argv=None):
     m.add_argument("--pairs", type=int, default=50, help="game pairs (each opening with both colours)")
     m.add_argument("--seed", type=int, default=1)
     m.add_argument("--records", help="write one record line per game to this file")
+    h = sub.add_parser("board", help="the handheld: the firmware's app on a virtual board",
+                       description="Window when a display exists, else the terminal.")
+    h.add_argument("--hardware", default="pocket", choices=("pocket", "full"))
+    front = h.add_mutually_exclusive_group()
+    front.add_argument("--window", action="store_true", help="pygame-ce window")
+    front.add_argument("--terminal", action="store_true", help="text in this terminal")
+    front.add_argument("--screenshot", metavar="FILE.png", help="render one frame to a PNG and exit")
+    h.add_argument("--script", help="keys to press first: board cell names and MENU UNDO OK HINT")
+    h.add_argument("--game", help="the game the menu starts on")
+    h.add_argument("--store", help="folder for the saved game and settings")
+    h.add_argument("--names", action="store_true", help="show cell names (window, screenshot)")
     args, extra = ap.parse_known_args(argv)
     try:
         if args.cmd == "play":
@@ -79,6 +90,9 @@ def main(argv=None):
             ap.error("unrecognized arguments: %s" % " ".join(extra))
         elif args.cmd == "replay":
             replay(args.record)
+        elif args.cmd == "board":
+            from host_sim.handheld import main as board
+            return board(args)
         else:
             from host_sim.bench import main as bench
             bench(args.games)

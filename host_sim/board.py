@@ -8,7 +8,7 @@
 The LEDs keep a neopixel-style `buf` (GRB wire order) that front ends and tests read;
 keys are a queue of (key, kind) events; the clock is virtual (time moves only when
 the app sleeps, plus `auto` ms per reading, so a search bounded by time ends) or the
-wall clock; the store is a folder (firmware/app/files.py, atomic writes); sound is
+wall clock; the store is a folder (app.save.FolderStore, atomic writes); sound is
 silent (tones are recorded) or the terminal bell.
 """
 import collections
@@ -18,8 +18,19 @@ import time
 import host_sim  # noqa: F401  (firmware/ on sys.path)
 from app import layout as layouts
 from app.app import App
-from app.files import FolderStore
+from app.save import FolderStore
 from app.keys import PRESS, RELEASE
+
+
+# LED drive level -> screen value. An LED at 1/16 drive still looks clearly lit in a
+# room, a screen pixel at 16/255 looks black: front ends undo the app's gamma, so
+# the screen shows what the eye would see on the board, and take a quarter of full
+# drive (the default brightness; LEDs are that much brighter than a screen) as white.
+SCREEN = bytes(int(255 * min(1.0, 4 * v / 255) ** (1 / 2.2) + 0.5) for v in range(256))
+
+
+def on_screen(rgb):
+    return (SCREEN[rgb[0]], SCREEN[rgb[1]], SCREEN[rgb[2]])
 
 
 class Leds:

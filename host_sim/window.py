@@ -1,0 +1,159 @@
+"""The handheld in a window (pygame-ce): the LEDs drawn as hexagons from the layout,
+a click presses a cell, buttons and keys for the function keys.
+
+    python -m host_sim board --window [--hardware pocket|full]
+    python -m host_sim board --screenshot docs/screenshot.png      (headless)
+
+Keys: M menu, U or Backspace undo/back, O or Enter OK/pass, H hint, N cell names
+on/off, Q or Escape quits.
+"""
+import math
+import os
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame  # noqa: E402
+
+from host_sim.board import on_screen
+
+FRAME_MS = 40
+BACKGROUND = (18, 18, 22)
+SHELL = (34, 34, 40)
+DARK_CELL = (28, 28, 32)
+TEXT = (200, 200, 200)
+KEYS = {pygame.K_m: "MENU", pygame.K_u: "UNDO", pygame.K_BACKSPACE: "UNDO",
+        pygame.K_o: "OK", pygame.K_RETURN: "OK", pygame.K_h: "HINT"}
+
+
+class Window:
+    def __init__(self, board, app, cell_px=None):
+        self.board = board
+        self.app = app
+        lay = self.lay = board.layout
+        R = lay.radius
+        self.size = s = cell_px or (22 if R <= 6 else 15)        # hexagon radius, px
+        self.margin = 2 * s
+        w = int(math.sqrt(3) * s * (2 * R + 1)) + 2 * self.margin
+        self.grid_h = int(s * (3 * R + 2)) + 2 * self.margin
+        self.width = max(w, 520)
+        self.height = self.grid_h + 110
+        self.names = False
+        self.font = None
+        self.buttons = []
+        self.centres = [self.centre(i) for i in range(lay.n)]
+
+    def centre(self, i):
+        q, r = self.lay.coord(i)
+        s = self.size
+        return (self.width / 2 + math.sqrt(3) * s * (q + r / 2),
+                self.grid_h / 2 + 1.5 * s * r)
+
+    def hexagon(self, c, radius, turn=30):
+        """Corners of a hexagon: pointy-topped (turn 30) like the cells, or
+        flat-topped (turn 0) like the outline of a board of such cells."""
+        return [(c[0] + radius * math.cos(math.radians(60 * k + turn)),
+                 c[1] + radius * math.sin(math.radians(60 * k + turn))) for k in range(6)]
+
+    # -- drawing ---------------------------------------------------------------------
+    def draw(self, surf):
+        if self.font is None:
+            pygame.font.init()
+            self.font = pygame.font.Font(None, 20)
+            self.small = pygame.font.Font(None, max(12, self.size - 4))
+        surf.fill(BACKGROUND)
+        s = self.size
+        pygame.draw.polygon(surf, SHELL, self.hexagon((self.width / 2, self.grid_h / 2),
+                                                      s * math.sqrt(3) * (self.lay.radius + 1.1), 0))
+        play = self.play()
+        for i in range(self.lay.n):
+            c = self.centres[i]
+            rgb = on_screen(self.board.rgb(i))
+            lit = max(rgb) >= 8
+            base = tuple(int(v * 0.45) for v in rgb) if lit else DARK_CELL
+            pygame.draw.polygon(surf, base, self.hexagon(c, s * 0.95))
+            if lit:                     # the LED itself, bright in the middle of its cell
+                pygame.draw.circle(surf, rgb, c, s * 0.55)
+            pygame.draw.polygon(surf, (55, 55, 62), self.hexagon(c, s * 0.95), 1)
+            if self.names:
+                name = self.lay.name(i)
+                if play is not None and play.place.of(i) >= 0:
+                    name = play.g.board.name(play.place.of(i))
+                t = self.small.render(name, True, (235, 235, 235) if not lit else (20, 20, 20))
+                surf.blit(t, t.get_rect(center=c))
+        # function keys
+        self.buttons = []
+        n = len(self.lay.fn)
+        bw = min(120, (self.width - 40) // n - 10)
+        x0 = (self.width - n * (bw + 10) + 10) // 2
+        for k in range(n):
+            r = pygame.Rect(x0 + k * (bw + 10), self.grid_h + 8, bw, 30)
+            pygame.draw.rect(surf, (60, 60, 70), r, border_radius=6)
+            t = self.font.render(self.lay.fn_label[k], True, TEXT)
+            surf.blit(t, t.get_rect(center=r.center))
+            self.buttons.append((r, self.lay.n + k))
+        y = self.grid_h + 48
+        for line in self.wrap(self.app.caption, self.width - 24)[:3]:
+            surf.blit(self.font.render(line, True, TEXT), (12, y))
+            y += 18
+
+    def wrap(self, text, width):
+        lines, cur = [], ""
+        for w in text.split():
+            t = (cur + " " + w).strip()
+            if self.font.size(t)[0] > width and cur:
+                lines.append(cur)
+                cur = w
+            else:
+                cur = t
+        return lines + [cur] if cur else lines
+
+    def play(self):
+        s = self.app.screen
+        return s if hasattr(s, "place") else getattr(s, "play", None)
+
+    # -- input -------------------------------------------------------------------------
+    def key_at(self, pos):
+        for r, key in self.buttons:
+            if r.collidepoint(pos):
+                return key
+        best, dist = None, self.size * 0.95
+        for i, c in enumerate(self.centres):
+            d = math.hypot(pos[0] - c[0], pos[1] - c[1])
+            if d < dist:
+                best, dist = i, d
+        return best
+
+    def run(self):
+        pygame.display.init()          # not pygame.init(): no audio device wanted
+        surf = pygame.display.set_mode((self.width, self.height))
+        pygame.display.set_caption("Honeycomb %s" % self.lay.title)
+        tick = pygame.time.Clock()
+        while True:
+            for ev in pygame.event.get():
+                if ev.type == pygame.QUIT:
+                    return
+                if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+                    key = self.key_at(ev.pos)
+                    if key is not None:
+                        self.board.press(key)
+                elif ev.type == pygame.KEYDOWN:
+                    if ev.key in (pygame.K_q, pygame.K_ESCAPE):
+                        return
+                    if ev.key == pygame.K_n:
+                        self.names = not self.names
+                    elif ev.key in KEYS:
+                        self.board.press(KEYS[ev.key])
+            self.app.frame()
+            self.draw(surf)
+            pygame.display.flip()
+            tick.tick(1000 // FRAME_MS)
+
+
+def screenshot(board, app, path, names=False):
+    """Render the current frame to a PNG without a display."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    w = Window(board, app)
+    w.names = names
+    surf = pygame.Surface((w.width, w.height))
+    w.draw(surf)
+    pygame.image.save(surf, path)
+    return path

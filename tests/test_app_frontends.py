@@ -1,0 +1,101 @@
+# The simulator's front ends for the handheld: the terminal (keys by name or cursor),
+# the pygame-ce window (clicks, buttons, headless screenshots) and the command line.
+import os
+
+import pytest
+
+import host_sim  # noqa: F401
+from host_sim.__main__ import main
+from host_sim.board import VirtualBoard, on_screen
+from host_sim.term import Terminal
+
+from test_app_sessions import hue
+
+
+def terminal(tmp_path, **kw):
+    b = VirtualBoard("pocket", str(tmp_path))
+    a = b.app(ai=None)
+    t = Terminal(b, a)
+    a.run(2)
+    return b, a, t
+
+
+def test_terminal_presses_cells_by_cursor_and_by_name(tmp_path):
+    b, a, t = terminal(tmp_path)
+    assert "Choose a game" in t.render()
+    # hexgo's cluster is the NW one: g4 on the pocket board; walk there with the arrows
+    t.feed("\x1b[A\x1b[A\x1b[A")                    # up three rows from g7
+    assert b.layout.name(t.cursor) in ("g4", "h4", "f4")
+    t.feed("g4\r")
+    a.run(2)
+    t.feed("g4\r")
+    a.run(2)
+    assert a.screen.g.NAME == "hexgo"
+    # during a game, names are the game's: d4 is hexgo's centre (the board's g7)
+    t.feed("d4\r")
+    a.run(2)
+    t.feed(" ")                                     # the cursor is on it: press again
+    a.run(2)
+    assert [a.screen.g.text(m) for m in a.screen.g.history()] == ["d4"]
+    assert hue(b.rgb(b.layout.find("g7"))) == "X"
+    t.feed("U")                                     # function keys are capitals
+    a.run(2)
+    assert a.screen.g.history() == []
+    t.feed("zz9\r")
+    assert "no cell" in t.render(colour=False)
+    t.feed("Q")
+    assert t.quit
+
+
+def test_terminal_rendering_shows_the_leds_in_colour(tmp_path):
+    b, a, t = terminal(tmp_path)
+    text = t.render()
+    assert "\x1b[38;2;" in text and "\u25cf" in text
+    plain = t.render(colour=False).splitlines()
+    cells = [sum(ch in ".o" for ch in line) for line in plain[:13]]
+    assert cells == [7, 8, 9, 10, 11, 12, 13, 12, 11, 10, 9, 8, 7]       # base-7 rows
+    assert "[" in plain[6]                                              # the cursor
+
+
+def test_window_clicks_map_to_cells_and_function_keys(tmp_path):
+    pygame = pytest.importorskip("pygame")
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from host_sim.window import Window
+    b = VirtualBoard("full", str(tmp_path))
+    a = b.app(ai=None)
+    a.run(2)
+    w = Window(b, a)
+    surf = pygame.Surface((w.width, w.height))
+    w.draw(surf)
+    for i in (0, 100, b.layout.n - 1):
+        assert w.key_at(w.centres[i]) == i
+    r, key = w.buttons[2]
+    assert key == b.layout.fn_key("OK") and w.key_at(r.center) == key
+    assert w.key_at((1, 1)) is None
+    # a lit menu cell is drawn in its LED's colour
+    lit = b.lit()[0]
+    c = w.centres[lit]
+    assert surf.get_at((int(c[0]), int(c[1])))[:3] == on_screen(b.rgb(lit))
+
+
+def test_screenshot_from_the_command_line(tmp_path):
+    pytest.importorskip("pygame")
+    out = tmp_path / "shot.png"
+    assert main(["board", "--screenshot", str(out)]) == 0
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    # with a script of presses instead of the demo, on the full board
+    out2 = tmp_path / "full.png"
+    assert main(["board", "--hardware", "full", "--script", "j7 j7", "--store", str(tmp_path / "s"),
+                 "--screenshot", str(out2)]) == 0
+    assert out2.exists()
+
+
+def test_board_command_errors_are_messages(tmp_path, capsys):
+    assert main(["board", "--game", "chess", "--terminal", "--store", str(tmp_path)]) == 2
+    assert "chess" in capsys.readouterr().err
+
+
+def test_make_play_opens_the_board():
+    text = open(os.path.join(host_sim.ROOT, "Makefile")).read()
+    recipe = text.split("\nplay:")[1].split("\n\n")[0]
+    assert "host_sim board" in recipe and "$(VENV)/.installed" in text.split("\nplay:")[1].split("\n")[0]
