@@ -83,7 +83,7 @@ def _six_tables():
             if bits & ~mask == 0:
                 rest.extend(steps)
     at[64] = len(rest)
-    return at, array("h", rest)
+    return at, array("b", rest)         # every step fits a byte: |5 * WIDTH + 5| < 128
 
 
 SIX_AT, SIX_REST = _six_tables()
