@@ -52,6 +52,19 @@ class Menu:
             out.append(lay.index(q + dq, r + dr))
         return out
 
+    def corner(self, side):
+        """The bottom-left (0) or bottom-right (1) corner cell and its on-board
+        neighbours: room for Settings and Continue beside seven game clusters on
+        boards of radius 6 and more."""
+        lay = self.layout
+        R = lay.radius
+        q, r = ((-R, R), (0, R))[side]
+        out = [lay.index(q, r)]
+        for dq, dr in ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)):
+            if lay.index(q + dq, r + dr) >= 0:
+                out.append(lay.index(q + dq, r + dr))
+        return out
+
     def enter(self, page):
         """Build the page's items: [label, cells, colour, value]."""
         self.page = page
@@ -59,11 +72,13 @@ class Menu:
         lay = self.layout
         items = []
         if page == "game":
-            for k, name in enumerate(games.offered(lay)[:5]):
+            wide = lay.radius >= 6            # the corners are free of clusters
+            names = games.offered(lay)[:7 if wide else 5]
+            for k, name in enumerate(names):
                 items.append([games.title(name), self.cluster(k), palette.game_colour(name), name])
-            items.append(["Settings", self.cluster(_SW), palette.DIM, "settings"])
+            items.append(["Settings", self.corner(0) if wide else self.cluster(_SW), palette.WHITE, "settings"])
             if a.saved:
-                items.append(["Continue", self.cluster(_SE), palette.WHITE, "continue"])
+                items.append(["Continue", self.corner(1) if wide else self.cluster(_SE), palette.WHITE, "continue"])
             sel = self.game
         elif page == "size":
             colour = palette.game_colour(self.game)
@@ -121,7 +136,8 @@ class Menu:
             if self.page in ("flags", "settings") and it[3] in ("sound", "colour_blind") + tuple(self.flags_names()):
                 extra = " on" if self.is_on(it[3]) else " off"
             parts.append("%s%s=%s" % (it[0], extra, self.layout.name(it[1][len(it[1]) // 2 if self.page == "size" else 0])))
-        return "%s: %s. Press twice or OK; Undo: back." % (what, ", ".join(parts))
+        chosen = (" [%s]" % self.items[self.sel][0]) if self.sel >= 0 else ""
+        return "%s%s: %s. Press twice or OK; Undo: back." % (what, chosen, ", ".join(parts))
 
     def flags_names(self):
         return games.spec(self.game)[3] if self.game else ()
@@ -152,6 +168,7 @@ class Menu:
             else:
                 self.sel = k
                 a.click()
+                a.set_caption(self.describe())
         elif key == a.OK:
             if self.page in ("flags", "settings") or self.sel >= 0:
                 self.confirm()
@@ -247,7 +264,7 @@ class Menu:
             cells = it[1]
             v = it[3]
             on = k == self.sel or (self.page in ("flags", "settings") and self.is_on(v))
-            lvl = glow if on else 60
+            lvl = glow if on else 90
             if self.page == "size":
                 if k == self.sel:
                     for i in range(self.layout.n):
