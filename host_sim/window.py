@@ -122,30 +122,42 @@ class Window:
                 best, dist = i, d
         return best
 
-    def run(self):
+    def open(self):
         pygame.display.init()          # not pygame.init(): no audio device wanted
-        surf = pygame.display.set_mode((self.width, self.height))
+        self.surf = pygame.display.set_mode((self.width, self.height))
         pygame.display.set_caption("Honeycomb %s" % self.lay.title)
+
+    def handle(self, ev):
+        """One pygame event; False when the window should close."""
+        if ev.type == pygame.QUIT:
+            return False
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            key = self.key_at(ev.pos)
+            if key is not None:
+                self.board.press(key)
+        elif ev.type == pygame.KEYDOWN:
+            if ev.key in (pygame.K_q, pygame.K_ESCAPE):
+                return False
+            if ev.key == pygame.K_n:
+                self.names = not self.names
+            elif ev.key in KEYS:
+                self.board.press(KEYS[ev.key])
+        return True
+
+    def run(self, frames=-1):
+        """Frames at the app's pace until the window closes (or `frames` ran)."""
+        if not hasattr(self, "surf"):
+            self.open()
         tick = pygame.time.Clock()
-        while True:
+        while frames:
             for ev in pygame.event.get():
-                if ev.type == pygame.QUIT:
+                if not self.handle(ev):
                     return
-                if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
-                    key = self.key_at(ev.pos)
-                    if key is not None:
-                        self.board.press(key)
-                elif ev.type == pygame.KEYDOWN:
-                    if ev.key in (pygame.K_q, pygame.K_ESCAPE):
-                        return
-                    if ev.key == pygame.K_n:
-                        self.names = not self.names
-                    elif ev.key in KEYS:
-                        self.board.press(KEYS[ev.key])
             self.app.frame()
-            self.draw(surf)
+            self.draw(self.surf)
             pygame.display.flip()
             tick.tick(1000 // FRAME_MS)
+            frames -= 1
 
 
 def screenshot(board, app, path, names=False):

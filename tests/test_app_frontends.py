@@ -78,6 +78,27 @@ def test_window_clicks_map_to_cells_and_function_keys(tmp_path):
     assert surf.get_at((int(c[0]), int(c[1])))[:3] == on_screen(b.rgb(lit))
 
 
+def test_window_loop_takes_clicks_and_keys(tmp_path):
+    pygame = pytest.importorskip("pygame")
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    from host_sim.window import Window
+    b = VirtualBoard("pocket", str(tmp_path))
+    a = b.app(ai=None)
+    w = Window(b, a)
+    w.open()
+    g4 = b.layout.find("g4")                             # HexGo's cluster
+    for _ in range(2):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=w.centres[g4]))
+        w.run(2)
+    assert a.screen.g.NAME == "hexgo"
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m))
+    w.run(2)
+    assert a.screen.page == "game" and "Continue" in a.caption
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q))
+    w.run(5)                                             # returns at once
+    pygame.display.quit()
+
+
 def test_screenshot_from_the_command_line(tmp_path):
     pytest.importorskip("pygame")
     out = tmp_path / "shot.png"
