@@ -129,15 +129,18 @@ class XiaGo(Stones):
         name = self.board.name
         if m == _PASS:
             if self.must:
-                return "%s must place a stone to complete the turn begun by a neutral move; pass is not possible now" % who
+                return ("%s must place a stone to complete the turn begun by a neutral "
+                        "move; pass is not possible now" % who)
             return None
         if m < _STEP:
             v = self.cell[m]
             if v:
-                return "%s is occupied by %s" % (name(m), ("an X stone", "an O stone", "a neutral piece")[v - 1])
+                return "%s is occupied by %s" % (
+                    name(m), ("an X stone", "an O stone", "a neutral piece")[v - 1])
             why = self._check_place(m, p)
             if why == 1:
-                return "%s is suicide: the %s stone there would have no liberty and capture nothing" % (name(m), who)
+                return ("%s is suicide: the %s stone there would have no liberty and "
+                        "capture nothing" % (name(m), who))
             if why == 2:
                 return "%s would repeat an earlier position (superko)" % name(m)
             return None
@@ -148,6 +151,8 @@ class XiaGo(Stones):
             return "%s: one neutral move per turn; %s must now place a stone" % (t, who)
         if self.cell[a] != _N:
             return "%s: %s holds no neutral piece" % (t, name(a))
+        if a == b:
+            return "%s: a neutral move goes one cell or more" % t
         why = self._path(a, b)
         if why:
             return "%s: %s" % (t, why)
@@ -156,7 +161,8 @@ class XiaGo(Stones):
             return ("%s would take the last liberty of %s's group at %s without capturing"
                     % (t, who, name(self._culprit)))
         if why == 2:
-            return "%s: no legal placement could follow it (suicide or superko everywhere)" % t
+            return "%s: no legal placement could follow it (suicide or superko everywhere)" % (
+                t,)
         return None
 
     def _path(self, a, b):
@@ -185,19 +191,23 @@ class XiaGo(Stones):
             return Game.play(self, m)
         words = m.split()
         if len(words) != 2 or "-" not in words[0] or "-" in words[1]:
-            raise IllegalMove("%r is not a XiaGo turn (write d4-e4 e5: neutral move, space, placement)" % (m,))
+            raise IllegalMove("%r is not a XiaGo turn (write d4-e4 e5: neutral move, "
+                              "space, placement)" % (m,))
         step = self.parse(words[0])
         place = self.parse(words[1])
         if place == _PASS:
-            raise IllegalMove("%r: a neutral move must be followed by a placement, not pass" % (m,))
+            raise IllegalMove("%r: a neutral move must be followed by a placement, "
+                              "not pass" % (m,))
         why = self._why_illegal(step)
         if why:
             raise IllegalMove(why)
+        passes = self.passes
         self._apply(step)
         why = self._why_illegal(place)
-        if why:
+        if why:                     # take the step back exactly
             self._unslide((step >> 10) & 1023, step & 1023, self.side, self.ncap)
             self.must = 0
+            self.passes = passes
             raise IllegalMove("%s: %s" % (m, why))
         self._hist.append(step)
         self._apply(place)
@@ -228,15 +238,15 @@ class XiaGo(Stones):
         if not isinstance(s, str):
             raise IllegalMove("%r is not XiaGo notation" % (s,))
         if " " in s.strip():
-            raise IllegalMove("%r is a whole turn of two engine steps: give %r and %r one at a time"
-                              % (s, s.split()[0], s.split()[-1]))
+            raise IllegalMove("%r is a whole turn of two engine steps: give %r and %r one "
+                              "at a time" % (s, s.split()[0], s.split()[-1]))
         a, dash, b = s.partition("-")
         if dash and find(a) >= 0 and find(b) >= 0:
             return _STEP | find(a) << 10 | find(b)
         if not dash and find(a) >= 0:
             return find(a)
-        raise IllegalMove("%r is not a XiaGo move (write a cell such as d4, a neutral move such as "
-                          "d4-e4, or pass) on base %d" % (s, self.options["base"]))
+        raise IllegalMove("%r is not a XiaGo move on base %d (write a cell such as d4, a "
+                          "neutral move such as d4-e4, or pass)" % (s, self.options["base"]))
 
     def cells(self, m):
         if m == _PASS:
@@ -269,16 +279,19 @@ class XiaGo(Stones):
             neutral += s == "N"
         want = len(self.map.neutral)
         if neutral != want:
-            raise ValueError("xiago position: %d neutral pieces, but base %d always has %d (they move, never appear or vanish)"
+            raise ValueError("xiago position: %d neutral pieces, but base %d always has %d "
+                             "(they move, never appear or vanish)"
                              % (neutral, self.options["base"], want))
         must = d.get("must_place", False)
         if must is not True and must is not False:
-            raise ValueError("xiago position: must_place must be true or false, not %r" % (must,))
+            raise ValueError("xiago position: must_place must be true or false, not %r"
+                             % (must,))
         passes = d.get("passes", 0)
         if passes not in (0, 1, 2) or passes is True or passes is False:
             raise ValueError("xiago position: passes must be 0, 1 or 2, not %r" % (passes,))
         if must and passes:
-            raise ValueError("xiago position: a pending placement (must_place) and passes exclude each other")
+            raise ValueError("xiago position: a pending placement (must_place) and "
+                             "passes exclude each other")
         dead = self._derive()
         if dead >= 0:
             raise ValueError("xiago position: the %s group at %s has no liberty"
@@ -289,7 +302,8 @@ class XiaGo(Stones):
             for i in range(self.nemp):
                 if not self._check_place(self.emp[i], side):
                     return
-            raise ValueError("xiago position: must_place is set, but %s has no legal placement" % _WHO[side])
+            raise ValueError("xiago position: must_place is set, but %s has no legal "
+                             "placement" % _WHO[side])
 
 
 GAME = XiaGo

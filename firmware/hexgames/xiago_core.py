@@ -41,14 +41,18 @@ class Stones(Game):
         self.libs = array("H", bytes(2 * n))
         self.emp = array("H", bytes(2 * n))
         self.epos = array("H", bytes(2 * n))
+        self._culprit = 0           # a stone of the group a slide would kill
 
     def _copy_into(self, g):
-        g.map, g.board, g.n, g.adj = self.map, self.board, self.n, self.adj
-        g.max_moves, g.z1, g.z2 = self.max_moves, self.z1, self.z2
+        # (at most three names per assignment: MicroPython unpacks up to
+        # three without building a tuple)
+        g.map, g.board, g.n = self.map, self.board, self.n
+        g.adj, g.z1, g.z2 = self.adj, self.z1, self.z2
+        g.max_moves = self.max_moves
         g.side, g.to_move, g.must = self.side, self.to_move, self.must
         g.passes, g.ncap, g.nemp = self.passes, self.ncap, self.nemp
         g.h1, g.h2, g.minemp = self.h1, self.h2, self.minemp
-        g.tcount, g.tmask = self.tcount, self.tmask
+        g.tcount, g.tmask, g._culprit = self.tcount, self.tmask, 0
         g.cell = bytearray(self.cell)
         g.head, g.nxt, g.size = self.head[:], self.nxt[:], self.size[:]
         g.libs, g.emp, g.epos = self.libs[:], self.emp[:], self.epos[:]
@@ -318,14 +322,7 @@ class Stones(Game):
         head = self.head
         libs = self.libs
         adj = self.adj
-        cell[a] = 0
-        cell[b] = _N
-        k = self.epos[b]            # a takes b's place in the vacant list
-        self.emp[k] = a
-        self.epos[a] = k
-        zn = (_N - 1) * self.n
-        self.h1 ^= self.z1[zn + a] ^ self.z1[zn + b]
-        self.h2 ^= self.z2[zn + a] ^ self.z2[zn + b]
+        self._move_piece(a, b)      # a takes b's place in the vacant list
         for j in adj[a]:
             v = cell[j]
             if v == 1 or v == 2:
@@ -361,8 +358,6 @@ class Stones(Game):
                 if cell[j] == p:
                     libs[head[j]] -= 1
         self.nemp -= ncap           # they were the last ones appended
-        cell[b] = 0
-        cell[a] = _N
         for j in adj[b]:
             v = cell[j]
             if v == 1 or v == 2:
@@ -371,21 +366,28 @@ class Stones(Game):
             v = cell[j]
             if v == 1 or v == 2:
                 libs[head[j]] -= 1
-        k = self.epos[a]
-        self.emp[k] = b
-        self.epos[b] = k
-        zn = (_N - 1) * n
-        self.h1 ^= self.z1[zn + a] ^ self.z1[zn + b]
-        self.h2 ^= self.z2[zn + a] ^ self.z2[zn + b]
+        self._move_piece(b, a)
 
     def _check_slide(self, a, b, p):
         """0 if the neutral step a -> b is legal for p, 1 if it leaves a group
         of p without liberty (self._culprit names a stone of it), 2 if no
         legal placement could follow. Leaves the state alone."""
-        ncap = self._slide(a, b, p)
         cell, head, libs = self.cell, self.head, self.libs
+        adj = self.adj
+        quiet = 1                   # no stone next to a or b: no liberty changes
+        for j in adj[a]:
+            if cell[j] == 1 or cell[j] == 2:
+                quiet = 0
+        for j in adj[b]:
+            if cell[j] == 1 or cell[j] == 2:
+                quiet = 0
+        if quiet:                   # move the piece in cell[], emp and the hashes only
+            self._move_piece(a, b)
+            ncap = 0
+        else:
+            ncap = self._slide(a, b, p)
         why = 0
-        for j in self.adj[b]:
+        for j in adj[b]:
             if cell[j] == p and libs[head[j]] == 0:
                 why = 1
                 self._culprit = j
@@ -397,8 +399,22 @@ class Stones(Game):
                 if not self._check_place(emp[i], p):
                     why = 0
                     break
-        self._unslide(a, b, p, ncap)
+        if quiet:
+            self._move_piece(b, a)
+        else:
+            self._unslide(a, b, p, ncap)
         return why
+
+    def _move_piece(self, a, b):
+        """The neutral piece a -> b in cell[], the vacant list and the hashes."""
+        self.cell[a] = 0
+        self.cell[b] = _N
+        k = self.epos[b]
+        self.emp[k] = a
+        self.epos[a] = k
+        zn = (_N - 1) * self.n
+        self.h1 ^= self.z1[zn + a] ^ self.z1[zn + b]
+        self.h2 ^= self.z2[zn + a] ^ self.z2[zn + b]
 
     # -- counting ------------------------------------------------------------------
     def _count(self):
@@ -409,18 +425,19 @@ class Stones(Game):
         adj = self.adj
         mark = self.map.mark
         stack = self.map.stack
-        n = self.n
-        for i in range(n):
-            mark[i] = 0
+        emp = self.emp
+        nemp = self.nemp
         sx = so = tx = to = 0
-        for i in range(n):
+        for i in range(self.n):
             v = cell[i]
-            if v:
-                if v == 1:
-                    sx += 1
-                elif v == 2:
-                    so += 1
-                continue
+            if v == 1:
+                sx += 1
+            elif v == 2:
+                so += 1
+        for k in range(nemp):       # only vacant cells are ever marked
+            mark[emp[k]] = 0
+        for k in range(nemp):
+            i = emp[k]
             if mark[i]:
                 continue
             mark[i] = 1

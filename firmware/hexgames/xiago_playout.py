@@ -4,20 +4,24 @@
 # * Neutral pieces stay where they are: every playout turn is a placement or
 #   a pass. (A slide and its placement cost a legality search of their own;
 #   placements decide who owns the board.)
-# * The mover draws vacant cells uniformly at random without replacement and
-#   plays the first that is legal -- not suicide, not a repetition (superko is
-#   checked exactly, on the same hash table as in the game) -- and is not one
-#   of his own eyes: a cell whose neighbours are all his stones or neutral
-#   pieces. If no cell qualifies he passes; two passes in a row end the game
-#   as in the rules. Never filling one's own eyes is what makes random play
-#   end: in the end every vacant cell is an eye or a suicide for the mover.
+# * The mover goes through the vacant cells from a uniformly random starting
+#   point of the vacant list (in list order, wrapping round) and plays the
+#   first that is legal -- not suicide, not a repetition (superko is checked
+#   exactly, on the same hash table as in the game) -- and is not one of his
+#   own eyes: a cell whose neighbours are all his stones or neutral pieces.
+#   If no cell qualifies he passes; two passes in a row end the game as in
+#   the rules. Never filling one's own eyes is what makes random play end:
+#   in the end every vacant cell is an eye or a suicide for the mover.
+#   (The list order is itself shuffled by play. One random number per turn
+#   instead of one per cell tried, and no reordering of refused cells, save
+#   a little time: late in a playout most cells tried are refused.)
 # * A placement owed after a neutral step (must_place) is never a pass: if
 #   only eyes are left, an eye is filled.
 # Every step is legal, so the position left behind is a real game position.
 #
-# One flat loop over locals, the placement code of XiaGo._check_place,
-# _place, _merge and _remove written inline: no calls and no allocation per
-# move. The superko table only grows (allocates) in a playout longer than the
+# One flat loop over locals, with the placement code of Stones._check_place,
+# _place, _merge and _remove (xiago_core.py) written inline: no calls and no
+# allocation per move. The superko table only grows (allocates) in a playout longer than the
 # room XiaGo keeps free (1.5 * free cells + 16 turns).
 from micropython import const
 
@@ -52,140 +56,161 @@ def run(g, rng, seed, max_plies):
         q = 3 - p
         pz = (p - 1) * n
         qz = (q - 1) * n
-        left = nemp
+        # One draw per turn: a random starting point in the vacant list, then
+        # the cells in list order, wrapping around.
+        x1 = _A1 * (x1 & 0x7FFF) + (x1 >> 15)
+        x2 = _A2 * (x2 & 0x7FFF) + (x2 >> 15)
+        k = (((x1 ^ x2) & 0x7FFF) * nemp) >> 15
         eyes = 1                    # 1: skip own eyes
+        ok = 0
         while True:
-            if not left:
-                if must and eyes:   # an owed placement: eyes too
-                    eyes = 0
-                    left = nemp
-                    continue
-                c = -1
-                break
-            x1 = _A1 * (x1 & 0x7FFF) + (x1 >> 15)
-            x2 = _A2 * (x2 & 0x7FFF) + (x2 >> 15)
-            k = (((x1 ^ x2) & 0x7FFF) * left) >> 15
-            c = emp[k]
-            nb = adj[c]
-            vac = nq = np = 0
-            low = 0x7FFF             # fewest pseudo-liberties of a neighbour group of q
-            for j in nb:
-                v = cell[j]
-                if v == 0:
-                    vac += 1
-                elif v == q:
-                    nq += 1
-                    r = libs[head[j]]
-                    if r < low:
-                        low = r
-                elif v == p:
-                    np += 1
-            ok = 0
-            if vac or nq or not eyes:   # else an own eye: own stones and neutral pieces
-                y1 = h1 ^ z1[pz + c]
-                y2 = h2 ^ z2[pz + c]
-                cap = 0
-                if low <= nq:
-                    # A group is captured when all its pseudo-liberties are at c,
-                    # so only one with at most nq of them can be: test exactly,
-                    # by lowering the liberties and restoring them.
-                    for j in nb:
-                        if cell[j] == q:
-                            libs[head[j]] -= 1
-                    for j in nb:
-                        if cell[j] == q:
-                            r = head[j]
-                            if libs[r] == 0:    # count each group once
-                                libs[r] = _MARK
+            for t in range(nemp):
+                at = t + k
+                if at >= nemp:
+                    at -= nemp
+                c = emp[at]
+                nb = adj[c]
+                # Neighbours: vacant, of q (and the fewest pseudo-liberties
+                # of their groups), of p.
+                vac = nq = np = 0
+                low = 0x7FFF
+                for j in nb:
+                    v = cell[j]
+                    if not v:
+                        vac += 1
+                    elif v == q:
+                        nq += 1
+                        jq = j
+                        r = libs[head[j]]
+                        if r < low:
+                            low = r
+                    elif v == p:
+                        np += 1
+                ok = 0
+                if vac or nq or not eyes:   # else an own eye: p's stones, neutral pieces
+                    cap = g1 = g2 = 0       # stones captured, XOR of their keys
+                    if low <= nq:
+                        # A group is captured when all its pseudo-liberties
+                        # are at c: only one with at most nq of them can be.
+                        if nq == 1:         # c is the last liberty, or not
+                            r = head[jq]
+                            if libs[r] == 1:
                                 s = r
                                 while True:
-                                    y1 ^= z1[qz + s]
-                                    y2 ^= z2[qz + s]
+                                    g1 ^= z1[qz + s]
+                                    g2 ^= z2[qz + s]
                                     cap += 1
                                     s = nxt[s]
                                     if s == r:
                                         break
-                    for j in nb:
-                        if cell[j] == q:
-                            r = head[j]
-                            if libs[r] >= _MARK:
-                                libs[r] = 0
-                            libs[r] += 1
-                ok = vac or cap
-                if not ok and np:       # then its liberties come from own groups
-                    for j in nb:
-                        if cell[j] == p:
-                            libs[head[j]] -= 1
-                    for j in nb:
-                        if cell[j] == p and libs[head[j]]:
-                            ok = 1
-                    for j in nb:
-                        if cell[j] == p:
-                            libs[head[j]] += 1
-                if ok and nemp - 1 + cap >= minemp:
-                    i = y1 & tmask
-                    while True:
-                        v = t1[i]
-                        if v == y1 and t2[i] == y2 & 0xFFFF:
-                            ok = 0
+                        else:               # lower the liberties, look, restore
+                            for j in nb:
+                                if cell[j] == q:
+                                    libs[head[j]] -= 1
+                            for j in nb:
+                                if cell[j] == q:
+                                    r = head[j]
+                                    if not libs[r]:    # count each group once
+                                        libs[r] = _MARK
+                                        s = r
+                                        while True:
+                                            g1 ^= z1[qz + s]
+                                            g2 ^= z2[qz + s]
+                                            cap += 1
+                                            s = nxt[s]
+                                            if s == r:
+                                                break
+                            for j in nb:
+                                if cell[j] == q:
+                                    r = head[j]
+                                    if libs[r] >= _MARK:
+                                        libs[r] = 0
+                                    libs[r] += 1
+                    ok = vac or cap
+                    if not ok and np:       # then its liberties come from own groups
+                        for j in nb:
+                            if cell[j] == p:
+                                libs[head[j]] -= 1
+                        for j in nb:
+                            if cell[j] == p and libs[head[j]]:
+                                ok = 1
+                        for j in nb:
+                            if cell[j] == p:
+                                libs[head[j]] += 1
+                    if ok:
+                        y1 = h1 ^ g1 ^ z1[pz + c]
+                        y2 = h2 ^ g2 ^ z2[pz + c]
+                        if nemp - 1 + cap >= minemp:
+                            i = y1 & tmask
+                            while True:
+                                v = t1[i]
+                                if v == y1 and t2[i] == y2 & 0xFFFF:
+                                    ok = 0
+                                    break
+                                if v < 0:
+                                    break
+                                i = (i + 1) & tmask
+                        if ok:
                             break
-                        if v < 0:
-                            break
-                        i = (i + 1) & tmask
-                if ok:
-                    break
-            # Refused: swap it to the end of the untried window.
-            left -= 1
-            o = emp[left]
-            emp[k] = o
-            epos[o] = k
-            emp[left] = c
-            epos[c] = left
-        if c < 0:
+            if ok or not (must and eyes):
+                break
+            eyes = 0                # an owed placement: eyes too
+        if not ok:
             side = q
             passes += 1
             if passes == 2:
                 break
             continue
-        # Place: c sits at emp[k].
+        # Place: c sits at emp[at].
         cell[c] = p
         nemp -= 1
         o = emp[nemp]
-        emp[k] = o
-        epos[o] = k
+        emp[at] = o
+        epos[o] = at
         h1 = y1
         h2 = y2
-        head[c] = c
-        nxt[c] = c
-        size[c] = 1
-        libs[c] = vac
-        for j in nb:
-            v = cell[j]
-            if v == q:
-                libs[head[j]] -= 1
-            elif v == p:
-                b = head[j]
-                libs[b] -= 1
-                a = head[c]
-                if a != b:          # merge: relabel the smaller group
-                    if size[a] < size[b]:
-                        a, b = b, a
-                    s = b
-                    while True:
-                        head[s] = a
-                        s = nxt[s]
-                        if s == b:
-                            break
-                    s = nxt[a]
-                    nxt[a] = nxt[b]
-                    nxt[b] = s
-                    size[a] += size[b]
-                    libs[a] += libs[b]
+        r = -1                      # the new stone's group: none yet
+        if np or nq:                # neighbours' liberties, merges
+            for j in nb:
+                v = cell[j]
+                if v == q:
+                    libs[head[j]] -= 1
+                elif v == p:
+                    b = head[j]
+                    libs[b] -= 1
+                    if r < 0:           # the stone joins its first own neighbour
+                        head[c] = b
+                        nxt[c] = nxt[b]
+                        nxt[b] = c
+                        size[b] += 1
+                        libs[b] += vac
+                        r = b
+                    elif r != b:        # merge: relabel the smaller group
+                        a = r
+                        if size[a] < size[b]:
+                            a, b = b, a
+                        s = b
+                        while True:
+                            head[s] = a
+                            s = nxt[s]
+                            if s == b:
+                                break
+                        s = nxt[a]
+                        nxt[a] = nxt[b]
+                        nxt[b] = s
+                        size[a] += size[b]
+                        libs[a] += libs[b]
+                        r = a
+        if r < 0:                   # a group of its own
+            head[c] = c
+            nxt[c] = c
+            size[c] = 1
+            libs[c] = vac
         if cap:
             for j in nb:
                 if cell[j] == q:
                     r = head[j]
-                    if libs[r] == 0:    # remove the captured group
+                    if not libs[r]:     # remove the captured group
                         s = r
                         while True:
                             cell[s] = 0

@@ -28,7 +28,8 @@ def cells(g):
 
 
 def expect(g, x, o, n=INITIAL):
-    want = [c + ":X" for c in x.split()] + [c + ":O" for c in o.split()] + [c + ":N" for c in n.split()]
+    want = ([c + ":X" for c in x.split()] + [c + ":O" for c in o.split()]
+            + [c + ":N" for c in n.split()])
     assert cells(g) == sorted(want), (cells(g), sorted(want))
 
 
@@ -293,6 +294,11 @@ def test_a_turn_in_progress():
     h = hexgames.replay(g.record())
     assert h.dump() == g.dump() and h.history() == g.history()
     assert hexgames.replay("xiago base=4: d4-e4").dump() == mid   # a step token
+    g = hexgames.replay("xiago base=4: pass")
+    rejects(g, "d4-e4 e4", "d4-e4 e4", "occupied")   # taken back whole: O's pass stands
+    rejects(g, "d4-d4", "one cell or more")
+    g.play("pass")
+    assert g.result() == (2, 0, 2.5, "score")
 
 
 def test_options():
@@ -337,7 +343,8 @@ def test_positions_round_trip_and_bad_ones_are_refused():
     # must_place with no legal placement: unreachable, refused
     free = [g.board.name(i) for i in range(g.board.n)
             if g.board.name(i) not in INITIAL.split() + ["e4", "a7"]]
-    bad = xiago(" ".join(free), "", "O").dump().replace('"to_move": "O"', '"to_move": "O", "must_place": true')
+    bad = xiago(" ".join(free), "", "O").dump().replace('"to_move": "O"',
+                                                        '"to_move": "O", "must_place": true')
     assert "no legal placement" in raises(ValueError, hexgames.load, bad)
 
 
@@ -453,7 +460,8 @@ def test_moves_agree_with_a_plain_reading_of_the_rules():
             sym = symbols()
             ms = g.moves()
             must = '"must_place": true' in g.dump()
-            assert sorted([g.text(m) for m in ms]) == sorted(plain_moves(b, sym, g.side, must, seen))
+            want = plain_moves(b, sym, g.side, must, seen)
+            assert sorted([g.text(m) for m in ms]) == sorted(want)
             m = ms[rng.below(len(ms))]
             g.play(m)
             if m < b.n:
@@ -475,7 +483,8 @@ def test_random_games_keep_every_invariant_on_every_base():
 
 
 def test_playouts_end_reload_and_agree_with_the_count():
-    for base, n in ((4, scaled(200, 30)), (6, scaled(40, 6)), (8, scaled(6, 1)), (10, scaled(3, 0))):
+    for base, n in ((4, scaled(200, 30)), (6, scaled(40, 6)), (8, scaled(6, 1)),
+                    (10, scaled(3, 0))):
         g = new(base)
         for seed in range(n):
             h = g.copy()
