@@ -556,7 +556,7 @@ def board_and_turn(g):
 
 
 def test_repetition_draw():
-    # X b.. captures e6 f6, O e6 captures c6 d6, X c6, O f6: the start again
+    # X d6 captures e6 f6, O e6 captures c6 d6, X c6, O f6: the start again
     g = hexade("c6 g6", "b6 e6 f6")
     cycle = "d6 e6 c6 f6"
     start = board_and_turn(g)
@@ -575,7 +575,8 @@ def test_repetition_draw():
     # a loaded position starts a fresh count
     h = hexgames.load(g.dump())
     assert h.result() is None
-    # the same cycle by playouts' engine path: copy() carries the history
+    # copy() carries the history: a copy made at the second occurrence
+    # draws at the third (as an AI's playout copy would)
     c = hexade("c6 g6", "b6 e6 f6")
     for m in cycle.split():
         c.play(m)
