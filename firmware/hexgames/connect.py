@@ -16,7 +16,7 @@
 # sum of weight[colour][i] over its discs (1 per disc on the first edge, 64
 # per disc on the second) can also skip every fill while one edge is bare.
 from micropython import const
-from hexgames.board import rhombus, DIRS
+from hexgames.board import rhombus
 
 BOTH = const(3)     # edge bits: 1 = the colour's first edge, 2 = its second
 ALL = const(4)      # a stop value never reached: fill the whole group
@@ -42,33 +42,25 @@ class Links:
         self.first = (b"", bytes(range(size)), bytes(range(0, n, size)))
         self.queue = bytearray(n)
         self.seen = 0
-        # ring[i]: the neighbours of i in turning order, starting after the
-        # off-board gap of an edge cell, so that neighbours next to each other
-        # in ring[i] touch; arc[mask + 64 * open] is 1 when the set bits of
-        # mask (the first neighbour in the highest bit) form at most one run,
-        # round the ring (open = 0) or along the path of an edge cell.
-        ring = []
+        # The arc shortcut: with m the bits of i's own-colour neighbours in
+        # adj[i] order (the first one in the highest bit), arc[m + arc_at[i]]
+        # is 1 when they touch one another in a chain (at most one arc). One
+        # small table per shape of neighbourhood (inside, each edge, corner).
+        arc = bytearray()
+        arc_at = bytearray(n)
+        tables = {}
         for i in range(n):
-            q, r = b.coord(i)
-            on = [b.at(q + dq, r + dr) >= 0 for dq, dr in DIRS]
-            first = 0
-            if not all(on):
-                while on[first] or not on[first - 1]:
-                    first += 1
-            ring.append(bytes([b.at(q + DIRS[d % 6][0], r + DIRS[d % 6][1])
-                               for d in range(first, first + 6) if on[d % 6]]))
-        self.ring = tuple(ring)
-        self.open = bytes([0 if len(v) == 6 else 64 for v in ring])
-        arc = bytearray(128)
-        for m in range(64):
-            runs = 0
-            for k in range(6):
-                if m >> k & 1 and not m >> (k + 1) & 1:
-                    runs += 1           # a run ends at bit k (bit 6 counts as clear)
-            arc[64 + m] = runs <= 1
-            if m == 63 or runs <= 1 or (runs == 2 and m & 1 and m & 32):
-                arc[m] = 1              # round the ring a run may wrap from bit 0 to 5
+            nb = b.adj[i]
+            k = len(nb)
+            touch = [[nb[y] in b.adj[nb[x]] for y in range(k)] for x in range(k)]
+            key = repr(touch)
+            if key not in tables:
+                tables[key] = len(arc)
+                for m in range(1 << k):
+                    arc.append(_one_chain([x for x in range(k) if m >> (k - 1 - x) & 1], touch))
+            arc_at[i] = tables[key]
         self.arc = bytes(arc)
+        self.arc_at = bytes(arc_at)
 
     def reach(self, cell, start, stop=BOTH):
         """Edge bits touched by the group of the X or O disc on `start`.
@@ -102,9 +94,9 @@ class Links:
         v = cell[start]
         if not self.edge[v][start]:
             m = 0
-            for j in self.ring[start]:
+            for j in self.adj[start]:
                 m += m + (cell[j] == v)
-            if self.arc[m + self.open[start]]:
+            if self.arc[m + self.arc_at[start]]:
                 return False
         return self.reach(cell, start) == BOTH
 
@@ -128,3 +120,15 @@ class Links:
                 group.sort()
                 return group
         return []
+
+
+def _one_chain(picked, touch):
+    """Whether the picked neighbours (indices) form one chain through touch[x][y]."""
+    if not picked:
+        return 1
+    seen = [picked[0]]
+    for x in seen:
+        for y in picked:
+            if touch[x][y] and y not in seen:
+                seen.append(y)
+    return 1 if len(seen) == len(picked) else 0

@@ -45,14 +45,17 @@ class _Setup:
         self.pie = pie
         self.neutral = neutral
         self.adj = b.adj
-        self.links = Links(size)
+        self.links = _links.get(size)
+        if self.links is None:
+            self.links = _links[size] = Links(size)
         self.weight = self.links.weight + (bytes(b.n),)    # N weighs nothing
         self.hand = (b.n + 1) // 2
         # pushes <= adjacent cell pairs < 3n; relocations <= 3 discs x n cells
         self.max_moves = 3 * b.n
 
 
-_setups = {}
+_setups = {}            # (size, pie, neutral) -> _Setup
+_links = {}             # size -> Links
 
 
 class InpHeXion(Game):
@@ -142,9 +145,8 @@ class InpHeXion(Game):
         adj = cf.adj
         size = cf.size
         links = cf.links
-        ring = links.ring
         arc = links.arc
-        opn = links.open
+        arc_at = links.arc_at
         edge = links.edge
         weight = cf.weight
         cell = self.cell
@@ -202,11 +204,11 @@ class InpHeXion(Game):
             ecnt[d] += weight[d][e] - weight[d][c]
             ecnt[p] += weight[p][c]
             # e's neighbours lose an empty neighbour. Once q has enough discs
-            # to link, me records which of them hold q, in ring order.
+            # to link, me records which of them hold q (connect.py, arc).
             me = 0
             k = ecnt[q]
             if d == q and cnt[q] >= size and k & 63 and k >> 6:
-                for y in ring[e]:
+                for y in adj[e]:
                     enb[y] -= 1
                     me += me + (cell[y] == q)
                 me += me + 1            # low bit: q may have linked through e
@@ -229,17 +231,17 @@ class InpHeXion(Game):
                             ns += 1
             # B: a link of the mover, else one of the opponent through e; a
             # flood fill only where the counts and the arc shortcut cannot
-            # rule it out (m: which neighbours of c hold p, in ring order)
+            # rule it out (m: which neighbours of c hold p)
             k = ecnt[p]
             link = cnt[p] >= size and k & 63 and k >> 6
             if link and not edge[p][c]:
                 m = 0
-                for x in ring[c]:
+                for x in adj[c]:
                     m += m + (cell[x] == p)
-                link = not arc[m + opn[c]]
+                link = not arc[m + arc_at[c]]
             if link and links.reach(cell, c) == 3:
                 result = CONNECTION[p]
-            elif me and (edge[q][e] or not arc[(me >> 1) + opn[e]]) and links.reach(cell, e) == 3:
+            elif me and (edge[q][e] or not arc[(me >> 1) + arc_at[e]]) and links.reach(cell, e) == 3:
                 result = COMPLETED[q]
             elif ns:
                 # relocations follow. play() makes them move by move; a

@@ -85,13 +85,16 @@ def count_pushes(g, p, enough=9999):
     """The number of pushes open to p (counting stops at `enough`)."""
     enb = g.enb
     k = 0
-    for v in (3 - p, _N):
+    v = 3 - p                   # the opponent's discs, then N (no tuple: no allocation)
+    while True:
         lst = g.lists[v]
         for i in range(g.cnt[v]):
             k += enb[lst[i]]
             if k >= enough:
                 return k
-    return k
+        if v == _N:
+            return k
+        v = _N
 
 
 def oblige(g, ns):

@@ -63,10 +63,10 @@ def why_illegal(g, m):
             return "%s must first relocate %s (a relocation is pending)" % (me, names)
         if a not in pending:
             return "%s is not a disc to relocate (pending: %s)" % (name(a), names)
-        if cell[b]:
-            return "%s is occupied: a relocated disc goes to an empty cell" % name(b)
         if g.forbid[b]:
             return "%s is a starting cell of this relocation: no disc may go there" % name(b)
+        if cell[b]:
+            return "%s is occupied: a relocated disc goes to an empty cell" % name(b)
         return None
     if kind == RELOC:
         return "%s: no relocation is pending" % move_text(g, m)
