@@ -208,6 +208,11 @@ def _cell_list(g, d, key):
 
 
 def from_pos(g, d):
+    """Set g up from a decoded position (section 8.2). hands and turn may be
+    left out: full hands less the discs on the board, and turn = the X and O
+    discs on it. Refuses what no game can reach (a second N, a pending disc
+    that is not walled in by the mover, ...); a decided position gets its
+    result at once."""
     b = g.board
     cell = g.cell
     for i in range(b.n):
