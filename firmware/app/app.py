@@ -18,6 +18,9 @@ from app.render import Painter
 from app.screens import End, Resume
 
 FRAME_MS = const(40)        # 25 frames a second: smooth enough for a slow glow
+_TREE_MAX = const(32768)    # the opponent's tree: its default size, when the heap allows
+_TREE_MIN = const(6144)
+_KEEP_FREE = const(40960)   # heap left for the rest of a game (undo replays, saves)
 
 
 def find_ai():
@@ -119,14 +122,31 @@ class App:
         self.settings.last = spec
         self.store_settings()
         self.current = self.screen = None
-        gc.collect()                 # the old game and its search trees go first
+        level = level if self.ai else 0
+        # The opponent's tree first, while the heap is one clean block after the old
+        # game has gone: its arrays are the biggest allocations, and on a fragmented
+        # heap they fail with plenty of memory free in small pieces.
+        player = self.ai(level, 1, self.search_memory()) if level else None
         g = hexgames.new(name, **games.options(name, size, flags))
-        self.current = self.screen = Play(self, name, g, level if self.ai else 0, human)
+        if player:
+            player.start(g)          # its move buffer too, before the heap fragments
+        self.current = self.screen = Play(self, name, g, level, human, player)
         self.save_game(self.current)
 
     def show_end(self, play):
         self.current = None
         self.screen = End(self, play)
+
+    def search_memory(self):
+        """Bytes for the opponent's search tree: its default where the heap has
+        room, less with a big game loaded (Hexade 10, Hexmeister), so that the
+        game, the app and the tree fit together on the chip."""
+        gc.collect()              # also: one compact heap before the tree's big arrays
+        try:
+            free = gc.mem_free()
+        except AttributeError:    # CPython: no such limit
+            return _TREE_MAX
+        return max(_TREE_MIN, min(_TREE_MAX, (free - _KEEP_FREE) // 2))
 
     # -- storage ---------------------------------------------------------------------
     def save_game(self, play):

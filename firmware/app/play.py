@@ -15,7 +15,7 @@ _VEIL_MS = const(1500)      # how long a pass is shown
 
 
 class Play:
-    def __init__(self, app, name, g, level, human):
+    def __init__(self, app, name, g, level, human, player=None):
         self.app = app
         self.name = name
         self.g = g
@@ -37,7 +37,7 @@ class Play:
         self.veil = 0                       # side whose pass (or armed pass) is shown
         self.veil_t = -1
         self.thinking = 0                   # 1: the computer's move, 2: a hint
-        self.player = None
+        self.player = player                # the opponent (made on first use if None)
         self.queue = keys.Queue()
         self.over_t = -1
         self.sides = bytearray()            # who made each move of the history
@@ -104,7 +104,10 @@ class Play:
             return "%s: the computer (%s) is thinking" % (head, who)
         you = "" if not self.level else (" (you)" if g.to_move == self.human else " (computer)")
         h = g.history()
-        last = (". Last: " + g.text(h[-1])) if h else ""
+        try:
+            last = (". Last: " + g.text(h[-1])) if h else ""
+        except ValueError:
+            last = ""
         return "%s: %s to move%s%s" % (head, who, you, last)
 
     # -- whose turn ----------------------------------------------------------------
@@ -245,7 +248,7 @@ class Play:
             return
         a = self.app
         if self.player is None:
-            self.player = a.ai(self.level or 3, 1)
+            self.player = a.ai(self.level or 3, 1, a.search_memory())
         self.player.start(self.g)
         self.thinking = purpose
         if purpose == 1:
