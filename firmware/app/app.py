@@ -62,7 +62,8 @@ class App:
 
     # -- start-up and the loop -------------------------------------------------------
     def boot(self):
-        d, g, bad = save.read_game(self.store)
+        self._player = None
+        d, g, bad = save.read_game(self.store, self._prepare)
         if bad:
             why, checksum = bad
             # Reported once: the checksum of the rejected file is remembered, so
@@ -72,10 +73,17 @@ class App:
                 self.store_settings()
                 self.notice("The saved game could not be read (%s); it is ignored." % why)
         if g is not None:
-            self.current = Play(self, d["game"], g, d["level"] if self.ai else 0, d["human"])
+            self.current = Play(self, d["game"], g, d["level"] if self.ai else 0, d["human"],
+                                self._player)
             self.screen = Resume(self, self.current)
         else:
             self.screen = Menu(self)
+        self._player = None
+
+    def _prepare(self, d):
+        # as in new_game: the opponent's tree before the game, on a clean heap
+        if d["level"] and self.ai:
+            self._player = self.ai(d["level"], 1, self.search_memory())
 
     def frame(self):
         t = self.clock.ticks_ms()

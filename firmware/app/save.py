@@ -74,28 +74,36 @@ def write_game(store, d):
     store.save(GAME_FILE, pack("game", d) if d else b"")
 
 
-def read_game(store):
+def read_game(store, prepare=None):
     """(d, game, None) for a good save, (None, None, None) when there is none,
-    (None, None, (reason, checksum)) for a file that cannot be used."""
+    (None, None, (reason, checksum)) for a file that cannot be used.
+    prepare(d), when given, runs between reading the file and building the game."""
     data = store.load(GAME_FILE)
     if not data:
         return None, None, None
     try:
         d = unpack("game", data)
+        check(d)
+        if prepare:
+            prepare(d)
         g = restore(d)
     except (ValueError, KeyError, TypeError, IndexError) as e:
         return None, None, (str(e) or type(e).__name__, adler32(data))
     return d, g, None
 
 
-def restore(d):
-    """The saved game, with its history when the record replays to the position."""
-    name = d["game"]
-    if name not in hexgames.GAMES:
-        raise ValueError("unknown game %r" % (name,))
+def check(d):
+    if d["game"] not in hexgames.GAMES:
+        raise ValueError("unknown game %r" % (d["game"],))
     level, human = d["level"], d["human"]
     if not (isinstance(level, int) and 0 <= level <= 5 and human in (1, 2)):
         raise ValueError("bad match settings")
+
+
+def restore(d):
+    """The saved game, with its history when the record replays to the position."""
+    check(d)
+    name = d["game"]
     try:
         g = hexgames.replay(d["record"])
         if g.dump() == d["position"]:
