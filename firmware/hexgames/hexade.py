@@ -52,6 +52,7 @@ class Hexade(Game):
         self.nsix = [0, 0, 0]
         self.hist1 = array("i", bytes(4 * (n + _SPARE_PLIES)))
         self.hist2 = array("H", bytes(2 * (n + _SPARE_PLIES)))
+        self.hcap = n + _SPARE_PLIES        # plies the history holds
 
     def _start(self):
         cell, pad, emp, epos = self.cell, self.pad, self.emp, self.epos
@@ -74,7 +75,7 @@ class Hexade(Game):
 
     def _copy_into(self, g):
         for k in ("lay", "board", "max_moves", "pad", "index", "side", "to_move", "nemp", "white0",
-                  "x_first", "white_first", "ply", "ncap"):
+                  "x_first", "white_first", "ply", "ncap", "hcap"):
             setattr(g, k, getattr(self, k))
         g.cell = bytearray(self.cell)
         g.emp = self.emp[:]
@@ -102,12 +103,10 @@ class Hexade(Game):
         # captures below fold their stones into it.
         t = self.ply + 1
         self.ply = t
+        if t >= self.hcap:
+            self._grow_history()
         hist1 = self.hist1
         hist2 = self.hist2
-        if t >= len(hist2):
-            self._grow_history()
-            hist1 = self.hist1
-            hist2 = self.hist2
         k = mv + mv + p - 1
         hist1[t] = hist1[t - 1] ^ KEY1[k]
         hist2[t] = hist2[t - 1] ^ KEY2[k]
@@ -223,6 +222,7 @@ class Hexade(Game):
             h2[k] = self.hist2[k]
         self.hist1 = h1
         self.hist2 = h2
+        self.hcap = 2 * n
 
     def _sixes_at(self, x, p):
         """How many complete sixes of p pass through cell x (holding p)."""

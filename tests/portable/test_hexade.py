@@ -584,6 +584,13 @@ def test_repetition_draw():
     for m in cycle.split():
         k.play(m)
     assert k.result() == (0, 0, 0, "repetition")
+    # the history grows past its first size (long games, many captures)
+    c = hexade("c6 g6", "b6 e6 f6")
+    c.hist1, c.hist2, c.hcap = array("i", [c.hist1[0]]), array("H", [c.hist2[0]]), 1
+    for m in (cycle + " " + cycle).split():
+        assert c.result() is None
+        c.play(m)
+    assert c.result() == (0, 0, 0, "repetition") and c.hcap == 16
 
 
 def test_info_lists_sixes_in_notation():
