@@ -3,7 +3,7 @@
 # of the games actually played.
 from hexgames.game import IllegalMove, load_json
 
-GAMES = ("hexgo", "xiago", "inphexion", "hexmeister")
+GAMES = ("hexgo", "hexade", "xiago", "inphexion", "hexmeister")
 
 
 def _module(name):
