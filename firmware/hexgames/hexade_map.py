@@ -116,13 +116,13 @@ class Layout:
         self.size = rows * WIDTH
         self.pad = array("H", bytes(2 * b.n))             # board index -> padded index
         self.index = array("H", b"\xff" * (2 * self.size))  # padded index -> board index
-        self.empty_board = bytearray(b"\x03" * self.size)   # walls, every cell empty
+        self.empty_board = bytearray(bytes((WALL,)) * self.size)   # walls; cells below
         for i in range(b.n):
             q, r = b.coord(i)
             c = (r + R + PAD) * WIDTH + q + R + PAD
             self.pad[i] = c
             self.index[c] = i
-            self.empty_board[c] = 0
+            self.empty_board[c] = 0                        # an empty cell
         # Cells within distance 2 of each cell, as padded steps: the zone
         # that White's second stone must avoid.
         self.near = tuple([delta(q, r) for q in range(-2, 3) for r in range(-2, 3)
