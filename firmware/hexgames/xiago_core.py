@@ -381,8 +381,15 @@ class Stones(Game):
         for j in adj[b]:
             if cell[j] == 1 or cell[j] == 2:
                 quiet = 0
-        if quiet:                   # move the piece in cell[], emp and the hashes only
-            self._move_piece(a, b)
+        if quiet:
+            # Then a stone on a, left vacant, has a liberty if a keeps a vacant
+            # neighbour, and cannot repeat a position if every recorded one
+            # has more vacant cells: the step is legal.
+            if self.nemp - 1 < self.minemp:
+                for j in adj[a]:
+                    if j != b and not cell[j]:
+                        return 0
+            self._move_piece(a, b)  # no liberty changes: cell[], emp, hashes
             ncap = 0
         else:
             ncap = self._slide(a, b, p)
