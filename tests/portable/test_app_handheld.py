@@ -150,22 +150,28 @@ def test_the_saved_game_survives_a_power_cycle():
     assert again.app.screen.g.dump() == dump and len(again.app.screen.g.history()) == 3
 
 
+def allocated(app, frames):
+    gc.collect()
+    gc.disable()
+    try:
+        before = gc.mem_alloc()
+        app.run(frames)
+        return gc.mem_alloc() - before
+    finally:
+        gc.enable()
+
+
 def test_a_frame_allocates_nothing():
     h = Hand(ai=None)
+    h.app.run(3)
+    menu = allocated(h.app, 50) if ON_MICROPYTHON else 0
     h.choose("hexgo")
     h.press(h.cell("d4"), h.cell("d4"), h.cell("c5"))   # a stone, a selection in progress
     h.app.run(5)
     if not ON_MICROPYTHON:
         return
-    gc.collect()
-    gc.disable()
-    try:
-        before = gc.mem_alloc()
-        h.app.run(100)                 # 4 s of breathing marks and blinking input
-        used = gc.mem_alloc() - before
-    finally:
-        gc.enable()
-    assert used == 0, "%d bytes allocated in 100 frames" % used
+    used = allocated(h.app, 100)       # 4 s of breathing marks and blinking input
+    assert (menu, used) == (0, 0), "bytes allocated: %d in 50 menu frames, %d in 100 game frames" % (menu, used)
 
 
 def test_heap_with_the_opponent():
