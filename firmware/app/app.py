@@ -41,7 +41,6 @@ class App:
         self.sound = sound
         self.report = report
         self.ai = ai() if ai is find_ai else ai
-        self.games = games
         n = layout.n
         self.MENU = layout.fn_key("MENU")
         self.UNDO = layout.fn_key("UNDO")
