@@ -434,41 +434,46 @@ class Stones(Game):
         stack = self.map.stack
         emp = self.emp
         nemp = self.nemp
-        sx = so = tx = to = 0
-        for i in range(self.n):
-            v = cell[i]
-            if v == 1:
-                sx += 1
-            elif v == 2:
-                so += 1
+        tx = to = 0
         for k in range(nemp):       # only vacant cells are ever marked
             mark[emp[k]] = 0
         for k in range(nemp):
             i = emp[k]
             if mark[i]:
                 continue
-            mark[i] = 1
-            stack[0] = i
-            sp = 1
-            cnt = touch = 0
-            while sp:
-                sp -= 1
-                s = stack[sp]
-                cnt += 1
-                for j in adj[s]:
-                    v = cell[j]
-                    if v == 0:
-                        if not mark[j]:
-                            mark[j] = 1
-                            stack[sp] = j
-                            sp += 1
-                    elif v != _N:
-                        touch |= v
+            touch = 0
+            for j in adj[i]:        # a region of one cell: the common case at the end
+                v = cell[j]
+                if not v:
+                    touch = -1
+                    break
+                if v != _N:
+                    touch |= v
+            if touch >= 0:
+                cnt = 1
+            else:
+                mark[i] = 1
+                stack[0] = i
+                sp = 1
+                cnt = touch = 0
+                while sp:
+                    sp -= 1
+                    s = stack[sp]
+                    cnt += 1
+                    for j in adj[s]:
+                        v = cell[j]
+                        if not v:
+                            if not mark[j]:
+                                mark[j] = 1
+                                stack[sp] = j
+                                sp += 1
+                        elif v != _N:
+                            touch |= v
             if touch == 1:
                 tx += cnt
             elif touch == 2:
                 to += cnt
-        return sx, so, tx, to
+        return cell.count(b"\x01"), cell.count(b"\x02"), tx, to
 
     def _score(self):
         """The result: (winner, X's score, O's score with komi, "score")."""
