@@ -4,8 +4,9 @@
 # no suicide, positional superko over whole turns, area scoring with komi.
 #
 # Moves: a placement is its cell; a neutral step is _STEP | from << 10 | to;
-# pass is _PASS. The board mechanics (groups, liberties, slides, superko
-# table, count) are in xiago_core.py, the playout in xiago_playout.py.
+# pass is _PASS. The board mechanics (groups, liberties, captures, slides)
+# are in xiago_core.py, the superko table in xiago_ko.py, per-base tables in
+# xiago_map.py, the playout in xiago_playout.py; the count is here.
 #
 # Positions: "must_place": true between a neutral step and its placement
 # (section 13). Beyond the rules file, "passes": 1 or 2 records passes just
@@ -213,7 +214,66 @@ class XiaGo(Stones):
         self._apply(place)
         self._hist.append(place)
 
-    # -- facts ---------------------------------------------------------------------
+    # -- counting and facts ------------------------------------------------------
+    def _count(self):
+        """(stones X, stones O, territory X, territory O), rules section 9:
+        a region of vacant cells counts for the one colour it touches;
+        neutral pieces and the edge only bound it."""
+        cell = self.cell
+        adj = self.adj
+        mark = self.map.mark
+        stack = self.map.stack
+        emp = self.emp
+        nemp = self.nemp
+        tx = to = 0
+        for k in range(nemp):       # only vacant cells are ever marked
+            mark[emp[k]] = 0
+        for k in range(nemp):
+            i = emp[k]
+            if mark[i]:
+                continue
+            touch = 0
+            for j in adj[i]:        # a region of one cell: the common case at the end
+                v = cell[j]
+                if not v:
+                    touch = -1
+                    break
+                if v != _N:
+                    touch |= v
+            if touch >= 0:
+                cnt = 1
+            else:
+                mark[i] = 1
+                stack[0] = i
+                sp = 1
+                cnt = touch = 0
+                while sp:
+                    sp -= 1
+                    s = stack[sp]
+                    cnt += 1
+                    for j in adj[s]:
+                        v = cell[j]
+                        if not v:
+                            if not mark[j]:
+                                mark[j] = 1
+                                stack[sp] = j
+                                sp += 1
+                        elif v != _N:
+                            touch |= v
+            if touch == 1:
+                tx += cnt
+            elif touch == 2:
+                to += cnt
+        return cell.count(b"\x01"), cell.count(b"\x02"), tx, to
+
+    def _score(self):
+        """The result: (winner, X's score, O's score with komi, "score")."""
+        sx, so, tx, to = self._count()
+        sx += tx
+        so += to
+        m = self.map
+        return (1 if 2 * sx > 2 * so + m.komi2 else 2, sx, so + m.komi, "score")
+
     def info(self):
         sx, so, tx, to = self._count()
         return {"komi": self.map.komi, "territory": {"X": tx, "O": to}}

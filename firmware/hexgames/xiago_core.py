@@ -1,5 +1,5 @@
 # XiaGo's board mechanics: groups, liberties, captures, neutral slides,
-# the superko table and the count. xiago.py builds the rules on top.
+# on top of the superko table of xiago_ko.py; xiago.py builds the rules.
 #
 # State is incremental, so a placement only looks at its neighbours:
 #   cell[i]   0 vacant, 1 X, 2 O, 3 neutral
@@ -10,21 +10,17 @@
 #   size[r]   stones of group r (a merge relabels the smaller group)
 #   emp[:nemp], epos[i]   the vacant cells, and each one's index there
 #   h1, h2    two 30-bit Zobrist hashes of the position (neutral pieces too)
-#   t1, t2    superko table: open addressing over h1 and the low 16 bits of
-#             h2 (46 bits in all) of every position at the end of a turn
-#             (t1 = -1: a free slot); minemp is the fewest vacant cells among
-#             them: a position with fewer is new for sure.
+#   t1, t2    the superko table (xiago_ko.py)
 from array import array
 from micropython import const
 from hexgames import xiago_map
-from hexgames.game import Game
+from hexgames.xiago_ko import Superko
 
 _N = const(3)           # cell value of a neutral piece
 _MARK = const(0x8000)   # libs of a group counted as captured, while a check runs
-_FREE = b"\xff\xff\xff\xff"     # -1 in an array("i"): a free superko slot
 
 
-class Stones(Game):
+class Stones(Superko):
     def _init(self):
         m = xiago_map.get(self.options["base"])
         self.map = m
@@ -115,57 +111,6 @@ class Stones(Game):
         self.h1 = h1
         self.h2 = h2
         return dead
-
-    # -- superko table -----------------------------------------------------------
-    def _clear_seen(self, cap=64):
-        # At most 3/4 full, with room for a playout: cap * 3/4 >= reserve.
-        while 3 * cap < 4 * (self.map.reserve + 1):
-            cap *= 2
-        self.t1 = array("i", _FREE * cap)
-        self.t2 = array("H", bytes(2 * cap))
-        self.tmask = cap - 1
-        self.tcount = 0
-        self.minemp = 0x3FFF
-
-    def _grow(self):
-        """Double the table (an allocation, outside every hot path in practice)."""
-        t1, t2, cap = self.t1, self.t2, self.tmask + 1
-        count, minemp = self.tcount, self.minemp
-        self._clear_seen(2 * cap)
-        for i in range(cap):
-            if t1[i] >= 0:
-                self._insert(t1[i], t2[i])
-        self.tcount = count
-        self.minemp = minemp
-
-    def _insert(self, h1, h2):
-        t1, mask = self.t1, self.tmask
-        i = h1 & mask
-        while t1[i] >= 0:
-            i = (i + 1) & mask
-        t1[i] = h1
-        self.t2[i] = h2 & 0xFFFF
-
-    def _record(self):
-        """Remember the position at the end of a turn."""
-        if 4 * (self.tcount + 1 + self.map.reserve) > 3 * (self.tmask + 1):
-            self._grow()
-        self._insert(self.h1, self.h2)
-        self.tcount += 1
-        if self.nemp < self.minemp:
-            self.minemp = self.nemp
-
-    def _seen(self, h1, h2):
-        t1, mask = self.t1, self.tmask
-        i = h1 & mask
-        while True:
-            v = t1[i]
-            if v == h1:
-                if self.t2[i] == h2 & 0xFFFF:
-                    return True
-            elif v < 0:
-                return False
-            i = (i + 1) & mask
 
     # -- placements and neutral slides -------------------------------------------
     def _check_place(self, c, p):
@@ -422,63 +367,3 @@ class Stones(Game):
         zn = (_N - 1) * self.n
         self.h1 ^= self.z1[zn + a] ^ self.z1[zn + b]
         self.h2 ^= self.z2[zn + a] ^ self.z2[zn + b]
-
-    # -- counting ------------------------------------------------------------------
-    def _count(self):
-        """(stones X, stones O, territory X, territory O), rules section 9:
-        a region of vacant cells counts for the one colour it touches;
-        neutral pieces and the edge only bound it."""
-        cell = self.cell
-        adj = self.adj
-        mark = self.map.mark
-        stack = self.map.stack
-        emp = self.emp
-        nemp = self.nemp
-        tx = to = 0
-        for k in range(nemp):       # only vacant cells are ever marked
-            mark[emp[k]] = 0
-        for k in range(nemp):
-            i = emp[k]
-            if mark[i]:
-                continue
-            touch = 0
-            for j in adj[i]:        # a region of one cell: the common case at the end
-                v = cell[j]
-                if not v:
-                    touch = -1
-                    break
-                if v != _N:
-                    touch |= v
-            if touch >= 0:
-                cnt = 1
-            else:
-                mark[i] = 1
-                stack[0] = i
-                sp = 1
-                cnt = touch = 0
-                while sp:
-                    sp -= 1
-                    s = stack[sp]
-                    cnt += 1
-                    for j in adj[s]:
-                        v = cell[j]
-                        if not v:
-                            if not mark[j]:
-                                mark[j] = 1
-                                stack[sp] = j
-                                sp += 1
-                        elif v != _N:
-                            touch |= v
-            if touch == 1:
-                tx += cnt
-            elif touch == 2:
-                to += cnt
-        return cell.count(b"\x01"), cell.count(b"\x02"), tx, to
-
-    def _score(self):
-        """The result: (winner, X's score, O's score with komi, "score")."""
-        sx, so, tx, to = self._count()
-        sx += tx
-        so += to
-        m = self.map
-        return (1 if 2 * sx > 2 * so + m.komi2 else 2, sx, so + m.komi, "score")

@@ -519,6 +519,7 @@ def test_base_10_within_the_chip_heap():
     # The biggest board from a clean heap: the move list, a playout and a
     # random game, each counted again by hand. (No dump here: a base-10 dump
     # is too big for the MicroPython test heap.)
+    import gc
     from array import array
     from hexgames.rng import Rng
     unload_games()
@@ -531,14 +532,17 @@ def test_base_10_within_the_chip_heap():
         x, o = score_by_hand(h)
         assert r == (1 if x > o + 4.5 else 2, x, o + 4.5, "score")
         h = None
+        gc.collect()
         # a random game through moves_into()/play(): moves() lists are too
         # big for the fragmented test heap (see kit.random_game for the rest);
         # 300 random steps, then the first legal one (a pass) to the end
         rng = Rng(1)
+        steps = 0
         while g.to_move:
             k = g.moves_into(buf)
-            assert 0 < k <= g.max_moves and len(g.history()) < 5000
-            g.play(buf[rng.below(k) if len(g.history()) < 300 else 0])
+            assert 0 < k <= g.max_moves and steps < 5000
+            g.play(buf[rng.below(k) if steps < 300 else 0])
+            steps += 1
         x, o = score_by_hand(g)
         assert g.result() == (1 if x > o + 4.5 else 2, x, o + 4.5, "score")
     finally:
