@@ -1,11 +1,13 @@
 # Parity check: the same seeded random games on every VM give the same text.
 # Run with any VM from the repository root, e.g.
-#   python -m micropython_unix tools/parity.py   |   python tools/parity.py
+#   python -m micropython_unix tools/parity.py [GAME ...]  |  python tools/parity.py
 # tests/test_vms.py runs it on CPython, the unix port and the WebAssembly
 # build and compares the outputs line by line.
+# With --firmware DIR the engine comes from DIR (e.g. compiled by mpy-cross).
 import sys
 
-sys.path[:0] = ["firmware", "host_sim/compat"]
+_at = sys.argv.index("--firmware") + 1 if "--firmware" in sys.argv else 0
+sys.path[:0] = [sys.argv[_at] if _at else "firmware", "host_sim/compat"]
 import hexgames
 from hexgames.rng import Rng
 
@@ -14,7 +16,8 @@ MAX_PLIES = 160
 
 
 def main():
-    for name in hexgames.GAMES:
+    names = [a for a in sys.argv[1:] if a in hexgames.GAMES] or hexgames.GAMES
+    for name in names:
         for seed in range(GAMES_EACH):
             g = hexgames.new(name)
             rng = Rng(seed)

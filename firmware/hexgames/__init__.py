@@ -3,7 +3,7 @@
 # of the games actually played.
 from hexgames.game import IllegalMove, load_json
 
-GAMES = ("hexgo", "hexade", "xiago", "inphexion", "hexmeister")
+GAMES = ("hexgo", "hexade", "xiago", "inphexion", "hexmeister", "hex")
 
 
 def _module(name):

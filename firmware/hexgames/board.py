@@ -45,9 +45,29 @@ class Shape:
                 nbr[6 * i + d] = self.off if j < 0 else j
         self.nbr = bytes(nbr) if self.off == OFF else nbr
         # adj[i]: the on-board neighbours of i; iterating it is the fastest
-        # neighbour loop on MicroPython (no bounds test, no allocation).
-        pack = bytes if n < 255 else (lambda v: array("H", v))
-        self.adj = tuple([pack(self.neighbours(i)) for i in range(n)])
+        # neighbour loop on MicroPython (no bounds test, no allocation). One
+        # flat table, and per cell a bytes object or, past 254 cells, a
+        # memoryview into it: no temporary lists, so the heap stays in one piece.
+        off = self.off
+        count = 0
+        for v in self.nbr:
+            count += v != off
+        flat = bytearray(count) if off == OFF else array("H", bytes(2 * count))
+        k = 0
+        for v in self.nbr:
+            if v != off:
+                flat[k] = v
+                k += 1
+        adj = []
+        k = 0
+        view = memoryview(flat)
+        for i in range(n):
+            d = 0
+            for j in range(6 * i, 6 * i + 6):
+                d += nbr[j] != off
+            adj.append(bytes(flat[k:k + d]) if off == OFF else view[k:k + d])
+            k += d
+        self.adj = tuple(adj)
 
     def name(self, i):
         return _LETTERS[self._q[i] - self._oq] + str(self._r[i] - self._or + 1)

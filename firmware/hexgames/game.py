@@ -5,11 +5,24 @@
 # the chip, but needs 4 bytes per move instead of a snapshot per move, and
 # rebuilds every derived table (repetition sets included) without game code.
 from array import array
+import io
 import json
 
 X = 1
 O = 2
 SYMBOL = "-XO"      # player number -> position symbol
+
+
+_buffer = [array("i")]
+
+
+def _move_buffer(size):
+    """One shared move buffer, grown when a bigger game asks: moves() then
+    allocates only its list."""
+    if len(_buffer[0]) < size:
+        _buffer[0] = None
+        _buffer[0] = array("i", bytes(4 * size))
+    return _buffer[0]
 
 
 class IllegalMove(ValueError):
@@ -28,22 +41,46 @@ def xo(x_value, o_value):
 def encode(v):
     """Deterministic JSON: the same text on MicroPython and CPython.
     A tuple of (key, value) pairs is an object in that order, a dict an object
-    in sorted key order, a list an array."""
+    in sorted key order, a list an array. Parts go straight into one growing
+    buffer: a base-10 position then costs the chip a few KB, not a hundred."""
+    out = io.StringIO()
+    _encode(v, out.write)
+    return out.getvalue()
+
+
+def _encode(v, put):
     if v is None:
-        return "null"
-    if v is True:
-        return "true"
-    if v is False:
-        return "false"
-    if isinstance(v, (int, float)):
-        return repr(v)
-    if isinstance(v, str):
-        return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    if isinstance(v, list):
-        return "[" + ", ".join([encode(e) for e in v]) + "]"
-    if isinstance(v, dict):
-        v = tuple([(k, v[k]) for k in sorted(v)])
-    return "{" + ", ".join([encode(k) + ": " + encode(e) for k, e in v]) + "}"
+        put("null")
+    elif v is True:
+        put("true")
+    elif v is False:
+        put("false")
+    elif isinstance(v, (int, float)):
+        put(repr(v))
+    elif isinstance(v, str):
+        put('"')
+        put(v.replace("\\", "\\\\").replace('"', '\\"') if ("\\" in v or '"' in v) else v)
+        put('"')
+    elif isinstance(v, list):
+        put("[")
+        for k in range(len(v)):
+            if k:
+                put(", ")
+            _encode(v[k], put)
+        put("]")
+    else:
+        if isinstance(v, dict):
+            v = tuple([(k, v[k]) for k in sorted(v)])
+        put("{")
+        first = True
+        for k, e in v:
+            if not first:
+                put(", ")
+            first = False
+            _encode(k, put)
+            put(": ")
+            _encode(e, put)
+        put("}")
 
 
 def check_options(name, spec, given):
@@ -81,8 +118,9 @@ class Game:
         return self._result
 
     def moves(self):
-        buf = array("i", bytes(4 * self.max_moves))
-        return list(buf[:self.moves_into(buf)])
+        buf = _move_buffer(self.max_moves)
+        k = self.moves_into(buf)
+        return [buf[i] for i in range(k)]
 
     def play(self, m):
         if isinstance(m, str):
