@@ -2,7 +2,7 @@
 
   python -m host_sim play GAME [--base N] [--pie] ... [--opponent mc|random|none] [--as X|O]
   python -m host_sim replay RECORD         (a record line, or a file of them)
-  python -m host_sim bench [GAME ...]
+  python -m host_sim bench [--ai] [GAME ...]
   python -m host_sim match GAME A B [--pairs N] [--records FILE] [--base N] ...
 """
 import argparse
@@ -57,6 +57,7 @@ def main(argv=None):
     r.add_argument("record")
     b = sub.add_parser("bench", help="engine speed on CPython and MicroPython")
     b.add_argument("games", nargs="*")
+    b.add_argument("--ai", action="store_true", help="the opponent: ms per move, playouts, heap")
     m = sub.add_parser("match", help="play A against B (random, greedy, mc:N, mcts:N, L1..L5)")
     m.add_argument("game", choices=hexgames.GAMES)
     m.add_argument("a")
@@ -94,8 +95,8 @@ def main(argv=None):
             from host_sim.handheld import main as board
             return board(args)
         else:
-            from host_sim.bench import main as bench
-            bench(args.games)
+            from host_sim import bench
+            (bench.ai if args.ai else bench.main)(args.games)
     except (ValueError, OSError) as e:
         print("error: %s" % e, file=sys.stderr)
         return 2

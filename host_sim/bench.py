@@ -31,3 +31,17 @@ def main(games=()):
         mid = "%s (%d)" % (mid, int(mid) // CHIP_FACTOR) if mid else "-"
         print("%-20s %12s %12d %10d %12s %14s" % (name, cpy[name]["playouts/s"], rate,
                                                   rate // CHIP_FACTOR, row["moves_into_us"], mid))
+
+
+def ai(games=()):
+    """The opponent at its top level on the unix port, one VM per game (as on
+    the board, where one game is loaded at a time), times as the chip's."""
+    import hexgames
+    print("%-20s %14s %12s %14s %14s" % ("game (pocket)", "chip ms/move", "p95 ms", "playouts/move",
+                                         "heap KB (64-bit)"))
+    for name in games or hexgames.GAMES:
+        rows = measure([sys.executable, "-m", "micropython_unix", "-X", "heapsize=240k",
+                        "tools/bench_ai.py", name])
+        for label, row in rows.items():
+            print("%-20s %14s %12s %14s %14s" % (label, row["chip_ms_median"], row["chip_ms_p95"],
+                                                row["playouts_median"], row["heap_kb"]))

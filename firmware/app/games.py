@@ -15,9 +15,10 @@ TABLE = {
     "xiago": ("hexhex", "base", (4, 6, 8, 10), ()),
     "inphexion": ("rhombus", "size", (7,), ("pie", "neutral")),
     "hexmeister": ("hexhex", "base", (6,), ()),
+    "hex": ("rhombus", "size", (5, 7, 9, 11), ("pie",)),
 }
 TITLE = {"hexgo": "HexGo", "hexade": "Hexade", "xiago": "XiaGo",
-         "inphexion": "inpHeXion", "hexmeister": "Hexmeister"}
+         "inphexion": "inpHeXion", "hexmeister": "Hexmeister", "hex": "Hex"}
 
 _guessed = {}
 

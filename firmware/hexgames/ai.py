@@ -22,8 +22,14 @@ INVSQ = array("H", [4096] + [int(4096 / sqrt(n)) for n in range(1, 1024)])
 LN16 = array("H", [0] + [int(16 * log(n)) for n in range(1, 1024)])
 SQ64 = bytes([min(255, int(64 * sqrt(v / 16))) for v in range(256)])
 
-# Per level: (playouts, milliseconds on the chip, children sampled among)
-LEVELS = ((0, 0, 0), (1, 100, 3), (60, 300, 3), (250, 600, 2), (700, 1000, 1), (2000, 1800, 1))
+# Per level: (milliseconds on the chip, children sampled among).
+LEVELS = ((0, 0), (100, 3), (250, 3), (500, 2), (750, 1), (1000, 1))
+# Search iterations per second on the chip at each game's pocket size, as
+# tools/bench_ai.py estimates them (unix port / 100). Without a clock (the
+# simulator, tests) a level searches what the chip would in its time, so a
+# seeded move is the same everywhere and as strong as on the board.
+CHIP_RATE = {"hexgo": 175, "hexade": 64, "xiago": 50, "inphexion": 79, "hexmeister": 10,
+             "hex": 112}
 
 
 def _ucb_explore(parent_visits, child_visits):
@@ -78,6 +84,10 @@ class Search:
         self.buf = None
 
     def start(self, game):
+        # Games with long random games cut playouts short and judge the
+        # position there (PLAYOUT_PLIES and evaluate() in the game module).
+        self.max_plies = getattr(game, "PLAYOUT_PLIES", self.MAX_PLIES)
+        self.judge = getattr(game, "evaluate", None) is not None
         self.root = game.copy()
         if self.buf is None or len(self.buf) < game.max_moves:
             self.buf = array("i", bytes(4 * game.max_moves))
@@ -109,8 +119,8 @@ class Search:
                 break
         if g.to_move:
             self.seed += 1
-            r = g.playout(self.seed, self.MAX_PLIES)
-            winner = r[0] if r else 0
+            r = g.playout(self.seed, self.max_plies)
+            winner = r[0] if r else g.evaluate() if self.judge else 0
         else:
             winner = g.result()[0]
         self._backup(depth, winner)
@@ -225,12 +235,11 @@ class Player:
 
     def start(self, game):
         self.search.start(game)
-        playouts, self.ms, self.among = LEVELS[self.level]
+        self.ms, self.among = LEVELS[self.level]
         k = len(game.moves())
+        playouts = CHIP_RATE.get(game.NAME, 100) * self.ms // 1000
         # every root move is tried at least once above level 1: no missed win in one
-        self.budget = playouts if self.level == 1 else max(playouts, 2 * k + 1)
-        if self.level == 1:
-            self.budget = k
+        self.budget = k if self.level == 1 else max(playouts, 2 * k + 1)
         self.spent = 0
         self.done = k <= 1
 

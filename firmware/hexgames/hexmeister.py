@@ -249,6 +249,16 @@ class Hexmeister(Game):
         self.nrep = n + 1
         return seen
 
+    # The opponent cuts its playouts off after PLAYOUT_PLIES steps: a random
+    # Hexmeister game runs for hundreds. evaluate() says who leads there:
+    # gates weigh most (they win the game), then stones on the board.
+    PLAYOUT_PLIES = 24
+
+    def evaluate(self):
+        a = 4 * self.ngate[1] + self.nst[1]
+        b = 4 * self.ngate[2] + self.nst[2]
+        return 1 if a > b + 1 else 2 if b > a + 1 else 0
+
     # -- move generation --------------------------------------------------------------
     def moves_into(self, buf):
         if not self.to_move:

@@ -274,6 +274,14 @@ class XiaGo(Stones):
         m = self.map
         return (1 if 2 * sx > 2 * so + m.komi2 else 2, sx, so + m.komi, "score")
 
+    # The opponent cuts its playouts off after PLAYOUT_PLIES steps (a random
+    # game on base 6 runs to some 150) and asks evaluate() who leads there:
+    # the area count with komi, the same count as the end of the game.
+    PLAYOUT_PLIES = 60
+
+    def evaluate(self):
+        return self._score()[0]
+
     def info(self):
         sx, so, tx, to = self._count()
         return {"komi": self.map.komi, "territory": {"X": tx, "O": to}}

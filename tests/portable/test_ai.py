@@ -63,7 +63,7 @@ def test_same_seed_same_move():
         p.start(g)
         p.think()
     assert a.best() == b.best()
-    assert a.search.playouts == b.search.playouts == 250
+    assert a.search.playouts == b.search.playouts == 175 * 500 // 1000
 
 
 def test_the_tree_stays_inside_its_memory_budget():
