@@ -9,6 +9,7 @@ import sys
 _at = sys.argv.index("--firmware") + 1 if "--firmware" in sys.argv else 0
 sys.path[:0] = [sys.argv[_at] if _at else "firmware", "host_sim/compat"]
 import hexgames
+from hexgames.ai import Player
 from hexgames.rng import Rng
 
 GAMES_EACH = 4
@@ -29,6 +30,11 @@ def main():
             print(name, seed, "result", g.result())
             p = hexgames.new(name)
             print(name, seed, "playout", p.playout(seed, 400), p.dump())
+        # the opponent: same seed and playout budget, same move on every VM
+        ai = Player(3, seed=5, memory=12 * 1024)
+        ai.start(hexgames.new(name))
+        ai.think()
+        print(name, "ai move", ai.best(), ai.search.playouts, ai.search.tree.used)
 
 
 main()

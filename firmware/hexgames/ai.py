@@ -89,6 +89,17 @@ class Search:
         self.max_plies = getattr(game, "PLAYOUT_PLIES", self.MAX_PLIES)
         self.judge = getattr(game, "evaluate", None) is not None
         self.root = game.copy()
+        # The scratch game each iteration starts from: restored in place from
+        # the root, so no iteration allocates. Its attribute names are taken
+        # after one step too, in case a game sets some only when playing.
+        self.scratch = game.copy()
+        if game.to_move:
+            self.scratch._apply(game.moves()[0])
+        names = list(self.root.state_names())
+        for k in self.scratch.state_names():
+            if k not in names:
+                names.append(k)
+        self.names = tuple(names)
         if self.buf is None or len(self.buf) < game.max_moves:
             self.buf = array("i", bytes(4 * game.max_moves))
         self.tree.reset(3 - game.to_move)
@@ -97,7 +108,8 @@ class Search:
     # -- one iteration -------------------------------------------------------------
     def iterate(self):
         t = self.tree
-        g = self.root.copy()
+        g = self.scratch
+        g.restore(self.root, self.names)
         path = self.path
         v = 0
         depth = 0
@@ -109,7 +121,7 @@ class Search:
                 if t.visits[v] + 1 < self.EXPAND_AT or not self._expand(v, g):
                     break
             v = self._select(v)
-            g.play(t.move[v])
+            g._apply(t.move[v])         # a move of moves_into: legal, no checks needed
             depth += 1
             path[depth] = v
             if g.to_move == 0:

@@ -14,6 +14,7 @@ SYMBOL = "-XO"      # player number -> position symbol
 
 
 _buffer = [array("i")]
+_BUFFERS = (bytearray, array, list)
 
 
 def _move_buffer(size):
@@ -153,6 +154,32 @@ class Game:
         g._result = self._result
         self._copy_into(g)
         return g
+
+    def state_names(self):
+        """Names of the attributes that make up the position, for restore()."""
+        return tuple(self.__dict__)
+
+    def restore(self, src, names):
+        """Make this game -- a copy() of src or of its game -- src's position
+        again, in place: buffers are overwritten, not replaced, so the
+        opponent's search allocates nothing per iteration. Tables shared by
+        copies (the board, maps) are the same objects and are skipped."""
+        for k in names:
+            v = getattr(src, k)
+            w = getattr(self, k)
+            if w is v:
+                continue
+            if isinstance(v, _BUFFERS):
+                if len(w) == len(v):
+                    w[:] = v
+                else:                   # a history that grew: rare, allocates
+                    setattr(self, k, v[:])
+            elif isinstance(v, tuple) and len(v) == len(w):
+                for i in range(len(v)):
+                    if v[i] is not w[i]:
+                        w[i][:] = v[i]
+            else:
+                setattr(self, k, v)
 
     def record(self):
         """One-line record: `hexgo base=4: d4 e4`."""
