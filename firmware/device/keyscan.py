@@ -1,0 +1,149 @@
+# Key scan: 74HC4067 muxes on shared address pins, one read pin each (hardware/README.md,
+# "Key scan"). A key's slot is mux * 16 + channel; the layout maps slots to keys.
+#
+# A machine.Timer calls scan() every few ms, also while the AI searches, so no press is
+# lost: events go into a preallocated ring that the app drains with poll(). scan() must
+# not allocate (it may run as an interrupt handler, where the heap is locked): only
+# small ints, bytearray/array stores and attribute stores of small ints.
+# Debounce: a mux's word (one bit per mux, active low) counts only once two scans in
+# a row agree, so a bounce shorter than the scan period never makes an event.
+# Scan cost: 16 x (one address write + one 32-bit read + a compare); the per-key loop
+# runs only for a word that changed, i.e. about once per press or release.
+from micropython import const
+from array import array
+import machine
+from app.keys import PRESS, RELEASE, HOLD
+
+_SIO_IN = const(0xD0000004)       # RP2040 SIO: GPIO_IN, all pins in one read
+_SIO_SET = const(0xD0000014)      # GPIO_OUT_SET
+_SIO_CLR = const(0xD0000018)      # GPIO_OUT_CLR
+_RING = const(64)                 # events held: more than anyone presses during a search
+_HOLD_SCANS = const(100)          # held this many scans (~0.8 s) -> one HOLD event
+_NONE = const(0xFFFF)
+PERIOD_MS = const(8)
+
+
+class Scanner:
+    def __init__(self, layout, addr_pins, read_pins, mem=None):
+        self.key_at = layout.key_at           # slot -> key, or 0xFFFF
+        self.muxes = len(read_pins)
+        self._mem = machine.mem32 if mem is None else mem
+        # Address lines as GPIO set/clear masks, one per channel.
+        self._addr_mask = 0
+        for p in addr_pins:
+            machine.Pin(p, machine.Pin.OUT, value=0)
+            self._addr_mask |= 1 << p
+        self._set = array("L", bytes(4 * 16))
+        for a in range(16):
+            m = 0
+            for b in range(len(addr_pins)):
+                if a >> b & 1:
+                    m |= 1 << addr_pins[b]
+            self._set[a] = m
+        for p in read_pins:
+            machine.Pin(p, machine.Pin.IN, machine.Pin.PULL_UP)
+        # Read pins are consecutive GPIOs on both boards: one shift takes them all.
+        self._shift = read_pins[0]
+        if list(read_pins) != list(range(read_pins[0], read_pins[0] + len(read_pins))):
+            raise ValueError("key read pins must be consecutive GPIOs")
+        self._rmask = (1 << len(read_pins)) - 1
+        idle = self._rmask                     # pull-ups: all high, nothing pressed
+        self._raw = array("L", [idle] * 16)    # last reading per channel
+        self._stable = array("L", [idle] * 16)  # debounced state per channel
+        self._held = bytearray(16 * self.muxes)  # scans a key has been down (capped)
+        self._ring = array("H", bytes(2 * _RING))
+        self._r = 0                            # next to read
+        self._w = 0                            # next to write
+        self.lost = 0                          # events dropped on a full ring
+        self.seen = 0                          # events ever queued (idle detection)
+        self._timer = None
+
+    # -- the scan (timer context) -----------------------------------------------------
+    def _put(self, e):
+        w = self._w
+        nxt = (w + 1) % _RING
+        if nxt == self._r:
+            self.lost += 1
+            return
+        self._ring[w] = e
+        self._w = nxt
+        self.seen = (self.seen + 1) & 0x3FFFFFFF
+
+    def scan(self, _t=None):
+        mem = self._mem
+        sets = self._set
+        raw = self._raw
+        stable = self._stable
+        clr = self._addr_mask
+        shift = self._shift
+        rmask = self._rmask
+        for a in range(16):
+            mem[_SIO_CLR] = clr
+            mem[_SIO_SET] = sets[a]
+            # The mux and the pull-up settle within the ~1 us two bytecodes take.
+            v = (mem[_SIO_IN] >> shift) & rmask
+            if v != stable[a]:
+                if v == raw[a]:
+                    self._changed(a, v ^ stable[a], v)
+                    stable[a] = v
+            elif v != rmask:
+                self._tick_held(a, v)
+            raw[a] = v
+
+    def _changed(self, a, diff, v):
+        key_at = self.key_at
+        for m in range(self.muxes):
+            if diff >> m & 1:
+                slot = m * 16 + a
+                k = key_at[slot]
+                self._held[slot] = 0
+                if k != _NONE:
+                    self._put(k * 4 + (RELEASE if v >> m & 1 else PRESS))
+
+    def _tick_held(self, a, v):
+        held = self._held
+        for m in range(self.muxes):
+            if not v >> m & 1:
+                slot = m * 16 + a
+                h = held[slot]
+                if h < 255:
+                    held[slot] = h + 1
+                    if h + 1 == _HOLD_SCANS and self.key_at[slot] != _NONE:
+                        self._put(self.key_at[slot] * 4 + HOLD)
+
+    # -- the app's side ---------------------------------------------------------------
+    def poll(self):
+        """The oldest event as key * 4 + kind, or -1 (app.keys.Reader's fast path)."""
+        r = self._r
+        if r == self._w:
+            return -1
+        e = self._ring[r]
+        self._r = (r + 1) % _RING
+        return e
+
+    def events(self):
+        e = self.poll()
+        while e >= 0:
+            yield e >> 2, e & 3
+            e = self.poll()
+
+    def clear(self):
+        self._r = self._w
+
+    def down(self, key):
+        """Whether key is held now (debounced state of the last scans)."""
+        for slot in range(16 * self.muxes):
+            if self.key_at[slot] == key:
+                return not self._stable[slot & 15] >> (slot >> 4) & 1
+        return False
+
+    def start(self, period_ms=PERIOD_MS):
+        # A soft timer: the callback runs between bytecodes, also during the AI's
+        # search, and may run during a gc.collect() no sooner than after it.
+        self._timer = machine.Timer(period=period_ms, mode=machine.Timer.PERIODIC,
+                                    callback=self.scan)
+
+    def stop(self):
+        if self._timer is not None:
+            self._timer.deinit()
+            self._timer = None

@@ -1,0 +1,179 @@
+# Device entry: read the board's layout, build the drivers, run the app (DESIGN.md 1).
+#
+#   /variant.txt  "pocket" (default) or "full": which layouts/<variant>.json to load
+#   /release      present in release builds: the watchdog runs
+#   /crash.log    the last crashes' tracebacks (newest last, kept under ~4 KB)
+#
+# Safe boot: hold any function key while powering up and main.py returns at once,
+# leaving the REPL free for mpremote (e.g. after flashing a firmware that crashes
+# at start-up). A crash shows a red pattern, logs the traceback and goes back to the
+# menu; Ctrl-C (mpremote) is not a crash: it stops the app and gives the REPL.
+import gc
+import sys
+import time
+from micropython import const
+
+LOG = "/crash.log"
+_LOG_MAX = const(4096)
+_DIM_MS = const(120_000)       # idle this long: the LEDs dim
+_OFF_MS = const(300_000)       # and then go dark until a key is pressed
+_DIM_LEVEL = const(8)          # out of 256 (light.BRIGHTNESS's lowest)
+_FRAME_MS = const(40)
+
+
+def _exists(path):
+    try:
+        open(path).close()
+        return True
+    except OSError:
+        return False
+
+
+def variant():
+    try:
+        with open("/variant.txt") as f:
+            return f.read().strip() or "pocket"
+    except OSError:
+        return "pocket"
+
+
+def log_crash(e):
+    try:
+        old = b""
+        try:
+            with open(LOG, "rb") as f:
+                old = f.read()
+        except OSError:
+            pass
+        with open(LOG, "wb") as f:
+            f.write(old[-_LOG_MAX // 2:] if len(old) > _LOG_MAX else old)
+            f.write(b"--- crash at %d ms\n" % time.ticks_ms())
+            sys.print_exception(e, f)
+    except Exception:          # a full flash must not turn a crash into a loop
+        pass
+    sys.print_exception(e)
+
+
+def crash_pattern(leds, layout, ms=1500):
+    # Every second cell red, straight to the chain (the app's Light may be what broke),
+    # dim: no current limit is applied here.
+    leds.fill((0, 0, 0))
+    for i in range(0, layout.n, 2):
+        leds[layout.led[i]] = (24, 0, 0)
+    leds.write()
+    time.sleep_ms(ms)
+
+
+class Idle:
+    """Dim after _DIM_MS without a key event, dark after _OFF_MS (the game is saved);
+    the next key only wakes the board, where it was."""
+
+    def __init__(self, app, keys):
+        self.app = app
+        self.keys = keys
+        self.seen = keys.seen
+        self.t = time.ticks_ms()
+        self.dimmed = False
+
+    def check(self):
+        """True to go on drawing frames, False while the board sleeps."""
+        keys = self.keys
+        now = time.ticks_ms()
+        if keys.seen != self.seen:
+            self.seen = keys.seen
+            self.t = now
+            if self.dimmed:
+                self.wake()
+            return True
+        idle = time.ticks_diff(now, self.t)
+        if idle >= _OFF_MS:
+            self.sleep()
+            return True
+        if idle >= _DIM_MS and not self.dimmed:
+            self.dimmed = True
+            self.level = self.app.light.level
+            self.app.light.level = min(self.level, _DIM_LEVEL)
+        return True
+
+    def sleep(self):
+        app = self.app
+        cur = app.current
+        if cur is not None and hasattr(cur, "g") and cur.g.result() is None:
+            app.save_game(cur)
+        app.light.dark()
+        app.light.show()
+        while keys_seen(self.keys) == self.seen:
+            app.clock.sleep_ms(50)
+        self.keys.clear()              # the waking press is not a move
+        self.seen = self.keys.seen
+        self.t = time.ticks_ms()
+        self.wake()
+
+    def wake(self):
+        if self.dimmed:
+            self.app.light.level = self.level
+            self.dimmed = False
+
+
+def keys_seen(keys):
+    return keys.seen
+
+
+def run_app(layout, board):
+    from app.app import App
+    a = App(layout, board.leds, board.keys, board.clock, board.store, board.sound)
+    a.boot()
+    if board.battery is not None and board.battery.low():
+        a.notice("Battery low: plug in USB.")        # only here, never mid-game
+    return a
+
+
+def loop(a, board):
+    idle = Idle(a, board.keys)
+    clock = board.clock
+    while True:
+        start = clock.ticks_ms()
+        idle.check()
+        a.frame()
+        left = _FRAME_MS - clock.ticks_diff(clock.ticks_ms(), start)
+        if left > 0:
+            clock.sleep_ms(left)
+
+
+def main():
+    from app import layout as layouts
+    from device import board as boards
+    layout = layouts.load(variant())
+    board = boards.build(layout)
+    held = board.held_at_power_up()
+    if held:
+        print("safe boot (%s held): the app does not start, the REPL is free" % held[0])
+        return
+    if _exists("/release"):
+        board.clock.watch()
+    board.start()
+    try:
+        a = None
+        while True:
+            try:
+                if a is None:
+                    a = run_app(layout, board)
+                loop(a, board)
+            except KeyboardInterrupt:
+                raise
+            except Exception as e:
+                log_crash(e)
+                crash_pattern(board.leds, layout)
+                a = None
+                gc.collect()
+                try:
+                    a = run_app(layout, board)
+                    a.to_menu()       # not straight back into what crashed
+                except Exception as e2:
+                    log_crash(e2)     # even booting fails: the next try starts
+                    a = None          # from scratch, after the pattern again
+    finally:
+        board.stop()
+
+
+main()

@@ -1,0 +1,157 @@
+# `machine` for the fake board (runs on the MicroPython unix port, registered in
+# sys.modules by start.py). Pins, PWM, ADC, timers and the watchdog do nothing but
+# keep their state; mem32 answers the key scan like the pocket/full board's muxes
+# (address on GP0-3, mux outputs from GP4) with the slots listed in $FAKEBOARD_HELD
+# held down; LED frames from the neopixel and rp2 stubs are counted here.
+import os
+import time
+
+HARD_RESET = "\x00fakeboard:reset\x00"     # the relay restarts the process on this
+
+led_writes = 0
+led_last = b""
+
+
+def record(buf):
+    global led_writes, led_last
+    led_writes += 1
+    led_last = bytes(buf)
+
+
+def _held():
+    s = os.getenv("FAKEBOARD_HELD") or ""
+    return [int(x) for x in s.split(",") if x]
+
+
+held = _held()
+
+
+class _Mem:
+    def __init__(self):
+        self.out = 0
+
+    def __getitem__(self, addr):
+        if addr == 0xD0000004:               # GPIO_IN: pull-ups high, held keys low
+            a = self.out & 15
+            v = 0x3FFFFFFF
+            for slot in held:
+                if slot & 15 == a:
+                    v &= ~(1 << (4 + (slot >> 4)))
+            return v
+        return 0
+
+    def __setitem__(self, addr, v):
+        if addr == 0xD0000014:
+            self.out |= v
+        elif addr == 0xD0000018:
+            self.out &= ~v
+
+
+mem32 = _Mem()
+
+
+class Pin:
+    IN = 0
+    OUT = 1
+    PULL_UP = 1
+    PULL_DOWN = 2
+
+    def __init__(self, id, mode=-1, pull=-1, value=None):
+        self.id = id
+        self._v = 0 if value is None else value
+
+    def init(self, *a, **k):
+        pass
+
+    def value(self, v=None):
+        if v is None:
+            return self._v
+        self._v = v
+
+    def on(self):
+        self._v = 1
+
+    def off(self):
+        self._v = 0
+
+
+class PWM:
+    def __init__(self, pin, **k):
+        self._f = 1000
+        self._d = 0
+
+    def freq(self, f=None):
+        if f is None:
+            return self._f
+        self._f = f
+
+    def duty_u16(self, d=None):
+        if d is None:
+            return self._d
+        self._d = d
+
+    def deinit(self):
+        pass
+
+
+class ADC:
+    def __init__(self, pin):
+        self.mv = int(os.getenv("FAKEBOARD_VSYS_MV") or "4000")
+
+    def read_u16(self):
+        return self.mv * 65535 // 3 // 3300
+
+
+class Timer:
+    ONE_SHOT = 0
+    PERIODIC = 1
+    timers = []              # callbacks of running timers (the fake board never fires them)
+
+    def __init__(self, id=-1, **k):
+        self.cb = None
+        if k:
+            self.init(**k)
+
+    def init(self, mode=1, period=-1, callback=None, **k):
+        self.cb = callback
+        if mode == Timer.PERIODIC and self not in Timer.timers:
+            Timer.timers.append(self)
+
+    def deinit(self):
+        if self in Timer.timers:
+            Timer.timers.remove(self)
+
+
+class WDT:
+    def __init__(self, id=0, timeout=5000):
+        self.timeout = timeout
+        self.feeds = 0
+
+    def feed(self):
+        self.feeds += 1
+
+
+def reset():
+    print(HARD_RESET, end="")
+    while True:                              # the relay kills and restarts us
+        time.sleep_ms(100)
+
+
+def soft_reset():
+    raise SystemExit
+
+
+def freq(f=None):
+    return 125_000_000
+
+
+def unique_id():
+    return b"fakebrd1"
+
+
+def idle():
+    pass
+
+
+def lightsleep(ms=0):
+    time.sleep_ms(ms)
