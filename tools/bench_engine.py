@@ -12,7 +12,7 @@ import hexgames
 
 CONFIGS = (("hexgo", {}), ("hexade", {"base": 7}), ("hexade", {"base": 10}),
            ("xiago", {"base": 4}), ("xiago", {"base": 6}), ("inphexion", {}),
-           ("hexmeister", {}))
+           ("hexmeister", {}), ("hex", {}))
 SECONDS = 1.0
 MAX_PLIES = 1000
 

@@ -49,7 +49,11 @@ def main():
     ap.add_argument("--size", type=int, default=7)
     ap.add_argument("--sims", type=int, default=200)
     ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--c", type=int, help="our exploration constant x 1024 (default: Search.C)")
     args = ap.parse_args()
+    if args.c:
+        from hexgames.ai import Search
+        Search.C = args.c
     wins = 0
     for k in range(args.games):
         wins += play(args.size, args.sims, k % 2 == 0, 1000 + k)

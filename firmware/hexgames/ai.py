@@ -250,8 +250,9 @@ class Player:
         self.ms, self.among = LEVELS[self.level]
         k = len(game.moves())
         playouts = CHIP_RATE.get(game.NAME, 100) * self.ms // 1000
-        # every root move is tried at least once above level 1: no missed win in one
-        self.budget = k if self.level == 1 else max(playouts, 2 * k + 1)
+        # above level 1 every root move is tried (no missed win in one) unless
+        # the moves are so many that it would take over 4x the time budget
+        self.budget = k if self.level == 1 else max(playouts, min(2 * k + 1, 4 * playouts))
         self.spent = 0
         self.done = k <= 1
 
