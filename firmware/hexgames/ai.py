@@ -71,7 +71,7 @@ class Tree:
 
 
 class Search:
-    C = 700                  # exploration constant x 1024
+    C = 350                  # exploration constant x 1024 (tuned: Hex vs OpenSpiel, HexGo vs MC)
     EXPAND_AT = 2            # a leaf is expanded on its second visit
     MAX_PLIES = 400          # playout cut-off: counts as a draw
 
