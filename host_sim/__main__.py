@@ -1,6 +1,6 @@
 """The simulator's command line:
 
-  python -m host_sim play GAME [--base N] [--pie] ... [--opponent mc|random|none] [--as X|O]
+  python -m host_sim play GAME [--base N] [--pie] ... [--opponent L1..L5|mc:N|random|none] [--as X|O]
   python -m host_sim replay RECORD         (a record line, or a file of them)
   python -m host_sim bench [--ai] [GAME ...]
   python -m host_sim match GAME A B [--pairs N] [--records FILE] [--base N] ...
@@ -49,8 +49,9 @@ def main(argv=None):
     p = sub.add_parser("play", help="play a game in the terminal",
                        epilog="game options: --base N, --size N, --pie, --neutral (see rules/<game>.md)")
     p.add_argument("game", choices=hexgames.GAMES)
-    p.add_argument("--opponent", default="mc", choices=("mc", "random", "none"),
-                   help="mc: flat Monte Carlo (default), random, none: two people")
+    p.add_argument("--opponent", default="L3",
+                   help="L1..L5: the board's own opponent (default L3); mc:N, greedy, random; "
+                        "none: two people")
     p.add_argument("--as", dest="human", default="X", choices=("X", "O"), help="your side")
     p.add_argument("--seed", type=int, default=1)
     r = sub.add_parser("replay", help="replay a record and show the final position")

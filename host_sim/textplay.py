@@ -3,7 +3,6 @@ import hexgames
 from hexgames.game import SYMBOL
 
 from host_sim import diagram
-from host_sim.opponents import PLAYERS
 
 HELP = """Type a move in the game's notation (several steps of one turn may be given
 on one line, e.g. `d4-e4 e5`). Commands:
@@ -108,7 +107,8 @@ class TextGame:
         return g.result()
 
 
-def play(name, options, opponent="mc", human="X", seed=1, say=print, ask=input):
+def play(name, options, opponent="L3", human="X", seed=1, say=print, ask=input):
+    from host_sim.match import make
     game = hexgames.new(name, **options)
-    bot = None if opponent == "none" else PLAYERS[opponent](seed)
+    bot = None if opponent == "none" else make(opponent, seed)
     return TextGame(game, bot, SYMBOL.index(human), say, ask).run()
