@@ -193,7 +193,7 @@ class Search:
                 t.wins[v] += 1
             elif winner == t.who[v]:
                 t.wins[v] += 2
-            if d and not t.proven[v]:
+            if not t.proven[v]:
                 self._prove(v)
 
     def _prove(self, v):

@@ -3,7 +3,7 @@ import gc
 import hexgames
 from hexgames.ai import Player, Search, _ucb_explore
 from hexgames.rng import Rng
-from kit import raises, scaled, unload_games
+from kit import position, raises, scaled, unload_games
 
 
 def winning_moves(g):
@@ -97,3 +97,43 @@ def test_integer_exploration_term_tracks_the_float_formula():
 
 def test_bad_level_is_refused():
     assert "level" in raises(ValueError, Player, 7)
+
+
+class StepClock:
+    """A virtual clock that moves on by `step` ms at every reading."""
+
+    def __init__(self, step):
+        self.now = 0
+        self.step = step
+
+    def ticks_ms(self):
+        self.now += self.step
+        return self.now
+
+    def ticks_diff(self, a, b):
+        return a - b
+
+
+def test_thinking_in_slices_stops_at_the_levels_time():
+    g = hexgames.new("hex", size=5)
+    p = Player(2, seed=3, memory=8 * 1024)      # level 2: 250 ms of chip time
+    p.start(g)
+    clock = StepClock(20)                       # every iteration "takes" 20 ms
+    slices = 1
+    while not p.think(20, clock):
+        slices += 1
+        assert slices < 100
+    # 13 slices of one 20 ms iteration each reach the 250 ms, well before
+    # the level's playout budget (what the chip does in 250 ms at full speed)
+    assert p.spent == 260 and slices == 13 and p.search.playouts == 13 < p.budget
+    assert p.best() in g.moves()
+
+
+def test_a_decided_search_stops_early():
+    # X to move can join top and bottom at c3 (column c): a proven win ends the search
+    g = position("hex", {"X": "c1 c2 c4 c5", "O": "a1 b1 a2 e5"}, "X", {"size": 5})
+    p = Player(5, seed=1, memory=8 * 1024)
+    p.start(g)
+    p.think()
+    assert g.text(p.best()) == "c3"
+    assert p.search.tree.proven[0] and p.search.playouts < p.budget
