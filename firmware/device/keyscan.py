@@ -33,7 +33,7 @@ class Scanner:
         for p in addr_pins:
             machine.Pin(p, machine.Pin.OUT, value=0)
             self._addr_mask |= 1 << p
-        self._set = array("L", bytes(4 * 16))
+        self._set = array("I", [0] * 16)
         for a in range(16):
             m = 0
             for b in range(len(addr_pins)):
@@ -48,8 +48,8 @@ class Scanner:
             raise ValueError("key read pins must be consecutive GPIOs")
         self._rmask = (1 << len(read_pins)) - 1
         idle = self._rmask                     # pull-ups: all high, nothing pressed
-        self._raw = array("L", [idle] * 16)    # last reading per channel
-        self._stable = array("L", [idle] * 16)  # debounced state per channel
+        self._raw = array("I", [idle] * 16)    # last reading per channel
+        self._stable = array("I", [idle] * 16)  # debounced state per channel
         self._held = bytearray(16 * self.muxes)  # scans a key has been down (capped)
         self._ring = array("H", bytes(2 * _RING))
         self._r = 0                            # next to read

@@ -13,7 +13,10 @@ does differently, the relay fixes up:
     relay prints "MPY: soft reboot" and starts a new process (which runs main.py after
     a friendly-REPL reset, or goes back into the raw REPL, as rp2 does);
   * machine.reset() (stub) prints a marker; the relay restarts the process as a
-    power-up, running boot.py and main.py.
+    power-up, running boot.py and main.py;
+  * code run from the raw REPL runs with the terminal still raw, so Ctrl-C arrives as
+    a plain byte: while such code runs (from the host's Ctrl-D to the board's "\x04>"),
+    the relay turns Ctrl-C into SIGINT itself.
 Files live in a LittleFS2 image of the Pico's size (1408 KB, 352 blocks of 4 KB),
 mounted at / by start.py; machine, neopixel and rp2 are stubs that record LED frames
 (`import machine; machine.led_writes, machine.led_last`).
@@ -23,6 +26,7 @@ import fcntl
 import os
 import pty
 import select
+import signal
 import subprocess
 import sys
 import threading
@@ -99,6 +103,8 @@ class FakeBoard:
         self.cm = cm
         self._want_raw = mode == "raw"  # enter the raw REPL once the prompt shows
         self._held_back = bytearray()
+        self._running = False           # code from the raw REPL is running
+        self._tail = b""
         self.boots += 1
 
     def _kill(self):
@@ -136,6 +142,14 @@ class FakeBoard:
                         self._raw = True
                     elif c == 2:
                         self._raw = False
+                    elif c == 4 and self._raw:
+                        self._running = True
+                    elif c == 3 and self._running:
+                        self._running = False
+                        try:
+                            os.kill(self._proc.pid, signal.SIGINT)
+                        except OSError:
+                            pass
                 if data:
                     try:
                         os.write(self.cm, data)
@@ -165,6 +179,9 @@ class FakeBoard:
                 self._want_raw = False
                 os.write(self.cm, b"\x01")
             return
+        self._tail = (self._tail + out)[-2:]
+        if self._tail == b"\x04>":
+            self._running = False       # the raw REPL's prompt after a run
         self._to_host(out)
 
     def _restart(self, how):

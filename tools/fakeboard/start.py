@@ -12,9 +12,9 @@ def _start():
     here = __file__.rpartition("/")[0] or "."
     sys.path.insert(0, here)
     import stub_machine
+    sys.modules["machine"] = stub_machine      # first: the other stubs import it
     import stub_neopixel
     import stub_rp2
-    sys.modules["machine"] = stub_machine
     sys.modules["neopixel"] = stub_neopixel
     sys.modules["rp2"] = stub_rp2
     for m in ("stub_machine", "stub_neopixel", "stub_rp2"):

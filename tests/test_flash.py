@@ -1,0 +1,201 @@
+# Flashing without hardware (DESIGN.md section 8): the real mpremote against the fake
+# board of tools/fakeboard (the MicroPython unix port behind a pseudo-terminal, a
+# LittleFS image of the Pico's size, stub machine/neopixel/rp2 recording LED frames).
+# Every subprocess has a timeout and every fake board is stopped in teardown.
+import json
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools", "fakeboard"))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import deploy  # noqa: E402
+from fakeboard import FakeBoard, PICO_FLASH  # noqa: E402
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs Linux ptys")
+
+
+def mpremote(port, *args, timeout=60, check=True):
+    p = subprocess.run([sys.executable, "-m", "mpremote", "connect", port] + list(args),
+                       capture_output=True, text=True, timeout=timeout, cwd=ROOT)
+    if check:
+        assert p.returncode == 0, p.stdout + p.stderr
+    return p.stdout
+
+
+def board_eval(port, expr):
+    """Evaluate on the board without a soft reset (`resume`: main.py's state stays)."""
+    out = mpremote(port, "resume", "exec", "import json, machine\nprint(json.dumps(%s))" % expr)
+    return json.loads(out.strip().splitlines()[-1])
+
+
+RUNNING = b"honeycomb: pocket board running"
+
+
+def wait_for(pred, timeout=30):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        v = pred()
+        if v:
+            return v
+        time.sleep(0.2)
+    return pred()
+
+
+@pytest.fixture
+def board(tmp_path):
+    b = FakeBoard(str(tmp_path / "flash.img"))
+    b.start()
+    yield b
+    b.stop()
+
+
+@pytest.fixture(scope="module")
+def flashed_image(tmp_path_factory):
+    """An image with the firmware flashed by `make flash PORT=...`; tests copy it."""
+    img = str(tmp_path_factory.mktemp("flashed") / "flash.img")
+    with FakeBoard(img) as b:
+        p = subprocess.run(["make", "-s", "flash", "PORT=" + b.port], cwd=ROOT,
+                           capture_output=True, text=True, timeout=240)
+        assert p.returncode == 0, p.stdout + p.stderr
+        assert "45 of 45 files sent" in p.stdout or " files sent" in p.stdout, p.stdout
+        info = {"out": p.stdout, "boots": b.boots}
+        # main.py starts after the reset and lights the menu (polling with mpremote
+        # would stop main.py: it interrupts with Ctrl-C, so wait for its console line)
+        assert wait_for(lambda: RUNNING in bytes(b.transcript), 60), bytes(b.transcript)[-2000:]
+        info["writes"] = board_eval(b.port, "machine.led_writes")
+        info["frame"] = bytes(board_eval(b.port, "list(machine.led_last)"))
+    return img, info
+
+
+def copy_image(src, tmp_path):
+    dst = str(tmp_path / "copy.img")
+    with open(src, "rb") as f, open(dst, "wb") as g:
+        g.write(f.read())
+    return dst
+
+
+def menu_frame():
+    """What the simulator's virtual board shows after boot: the same app, same layout."""
+    from host_sim.board import VirtualBoard
+    vb = VirtualBoard("pocket")
+    a = vb.app()
+    a.run(1)
+    return bytes(vb.leds.shown)
+
+
+# -- the fake board itself ----------------------------------------------------------------
+def test_fake_board_has_a_littlefs_of_the_picos_size(board):
+    out = mpremote(board.port, "exec", "import os; print(os.statvfs('/')[:3])")
+    bsize, _, blocks = eval(out.strip())
+    assert bsize * blocks == PICO_FLASH == 1408 * 1024
+
+
+def test_fake_board_speaks_raw_repl_raw_paste_soft_reset_and_ctrl_c(board):
+    port = board.port
+    # raw REPL + raw-paste (mpremote's exec), files through the fs commands
+    assert mpremote(port, "exec", "print(6 * 7)").strip() == "42"
+    src = os.path.join(os.path.dirname(board.image), "hello.py")
+    with open(src, "w") as f:
+        f.write("print('hello from flash')\n")
+    mpremote(port, "fs", "cp", src, ":hello.py")
+    assert "hello from flash" in mpremote(port, "exec", "import hello")
+    # soft reset: a new VM, the file system stays
+    boots = board.boots
+    mpremote(port, "soft-reset")
+    assert board.boots == boots + 1
+    assert "hello.py" in mpremote(port, "fs", "ls")
+    # Ctrl-C: a running program is interrupted by the next connection
+    mpremote(port, "exec", "--no-follow", "while True:\n    pass")
+    assert mpremote(port, "resume", "exec", "print('free')").strip() == "free"
+    assert b"KeyboardInterrupt" in bytes(board.transcript)
+    # the friendly REPL: the banner and an answer to a typed line
+    os.write(board.s, b"\r\x02")
+    time.sleep(0.3)
+    os.write(board.s, b"1 + 1\r")
+    assert wait_for(lambda: b"1 + 1\r\n2" in bytes(board.transcript), 10)
+
+
+# -- make flash ---------------------------------------------------------------------------
+def test_make_flash_compiles_copies_resets_and_the_app_lights_the_menu(flashed_image):
+    img, info = flashed_image
+    assert info["boots"] >= 2                  # the reset started the board again
+    assert info["writes"] >= 1
+    assert info["frame"] == menu_frame()       # the very frame the simulator shows
+
+
+def test_second_flash_sends_only_what_changed(flashed_image, tmp_path):
+    img = copy_image(flashed_image[0], tmp_path)
+    with FakeBoard(img) as b:
+        send, remove = deploy.deploy(b.port, reset=False, log=lambda s: None)
+        assert send == [] and remove == []
+        # a stale source twin would shadow its .mpy: it goes
+        mpremote(b.port, "exec", "f = open('app/menu.py', 'w'); f.write('x = 1'); f.close()")
+        send, remove = deploy.deploy(b.port, variant="full", reset=False, log=lambda s: None)
+        assert send == [] and remove == ["app/menu.py"]
+        assert mpremote(b.port, "exec", "print(open('variant.txt').read())").strip() == "full"
+
+
+def test_flash_stops_with_a_clear_message_on_an_mpy_version_mismatch(board, monkeypatch):
+    monkeypatch.setattr(deploy, "cross_version", lambda: (6, 2))
+    with pytest.raises(deploy.Fail) as e:
+        deploy.deploy(board.port, log=lambda s: None)
+    msg = str(e.value)
+    assert "version mismatch" in msg and "v6.3" in msg and "v6.2" in msg
+    assert "main.py" not in mpremote(board.port, "fs", "ls")      # nothing copied
+
+
+# -- booting --------------------------------------------------------------------------------
+def test_holding_a_function_key_at_power_up_leaves_the_repl_free(flashed_image, tmp_path):
+    img = copy_image(flashed_image[0], tmp_path)
+    with FakeBoard(img, held=[128]) as b:            # MENU is slot 128 on the pocket board
+        assert wait_for(lambda: b"safe boot" in bytes(b.transcript), 30)
+        assert board_eval(b.port, "machine.led_writes") == 0
+
+
+def test_a_crash_is_logged_shown_in_red_and_the_app_goes_back_to_the_menu(flashed_image, tmp_path):
+    img = copy_image(flashed_image[0], tmp_path)
+    with FakeBoard(img) as b:
+        assert wait_for(lambda: RUNNING in bytes(b.transcript), 60)
+        script = (
+            "import main, machine\n"
+            "from app.app import App\n"
+            "frame = App.frame\n"
+            "n = [0]\n"
+            "def bad(self):\n"
+            "    n[0] += 1\n"
+            "    if n[0] == 3:\n"
+            "        raise ValueError('boom')\n"
+            "    if n[0] == 8:\n"
+            "        print('screen', type(self.screen).__name__, machine.led_writes)\n"
+            "        raise KeyboardInterrupt\n"
+            "    frame(self)\n"
+            "App.frame = bad\n"
+            "try:\n"
+            "    main.main()\n"
+            "except KeyboardInterrupt:\n"
+            "    pass\n"
+            "print(open('/crash.log').read())\n")
+        out = mpremote(b.port, "exec", script, timeout=60)
+        assert "ValueError: boom" in out and "--- crash at" in out
+        assert "screen Menu" in out
+
+
+# -- mip ------------------------------------------------------------------------------------
+def test_package_json_lists_every_firmware_file():
+    with open(os.path.join(ROOT, "package.json")) as f:
+        assert f.read() == deploy.package_json(), "run: python tools/deploy.py --package-json"
+
+
+def test_mip_install_from_a_local_package_json_boots_the_app(board):
+    out = mpremote(board.port, "mip", "install", "--target", "/",
+                   os.path.join(ROOT, "package.json"), timeout=180)
+    assert "Done" in out
+    mpremote(board.port, "reset")
+    assert wait_for(lambda: RUNNING in bytes(board.transcript), 90), bytes(board.transcript)[-2000:]
+    assert board_eval(board.port, "machine.led_writes") >= 1
+    assert bytes(board_eval(board.port, "list(machine.led_last)")) == menu_frame()
