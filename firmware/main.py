@@ -74,52 +74,49 @@ class Idle:
     def __init__(self, app, keys):
         self.app = app
         self.keys = keys
+        self.clock = app.clock
         self.seen = keys.seen
-        self.t = time.ticks_ms()
+        self.t = self.clock.ticks_ms()
         self.dimmed = False
+        self.sleeps = 0
 
     def check(self):
-        """True to go on drawing frames, False while the board sleeps."""
+        """Called before every frame; returns once the board is awake."""
         keys = self.keys
-        now = time.ticks_ms()
+        now = self.clock.ticks_ms()
         if keys.seen != self.seen:
             self.seen = keys.seen
             self.t = now
-            if self.dimmed:
-                self.wake()
-            return True
-        idle = time.ticks_diff(now, self.t)
+            self.wake()
+            return
+        idle = self.clock.ticks_diff(now, self.t)
         if idle >= _OFF_MS:
             self.sleep()
-            return True
-        if idle >= _DIM_MS and not self.dimmed:
+        elif idle >= _DIM_MS and not self.dimmed:
             self.dimmed = True
             self.level = self.app.light.level
             self.app.light.level = min(self.level, _DIM_LEVEL)
-        return True
+
 
     def sleep(self):
         app = self.app
         cur = app.current
         if cur is not None and hasattr(cur, "g") and cur.g.result() is None:
             app.save_game(cur)
+        self.sleeps += 1
         app.light.dark()
         app.light.show()
-        while keys_seen(self.keys) == self.seen:
-            app.clock.sleep_ms(50)
+        while self.keys.seen == self.seen:
+            self.clock.sleep_ms(50)
         self.keys.clear()              # the waking press is not a move
         self.seen = self.keys.seen
-        self.t = time.ticks_ms()
+        self.t = self.clock.ticks_ms()
         self.wake()
 
     def wake(self):
         if self.dimmed:
             self.app.light.level = self.level
             self.dimmed = False
-
-
-def keys_seen(keys):
-    return keys.seen
 
 
 def run_app(layout, board):

@@ -1,0 +1,228 @@
+# The chip's drivers (firmware/device) and main.py's idle logic on CPython, with the
+# fake board's stub machine/neopixel/rp2 standing in for the chip; and the key scan
+# on the MicroPython unix port with the heap locked, as in an interrupt handler.
+import importlib
+import os
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+STUBS = os.path.join(ROOT, "tools", "fakeboard")
+
+
+@pytest.fixture
+def chip(monkeypatch):
+    """Stub machine/neopixel/rp2 in sys.modules; device modules imported fresh."""
+    monkeypatch.syspath_prepend(STUBS)
+    m = importlib.import_module("stub_machine")
+    m = importlib.reload(m)
+    monkeypatch.setitem(sys.modules, "machine", m)
+    monkeypatch.setitem(sys.modules, "neopixel", importlib.reload(importlib.import_module("stub_neopixel")))
+    monkeypatch.setitem(sys.modules, "rp2", importlib.reload(importlib.import_module("stub_rp2")))
+    for name in list(sys.modules):
+        if name == "device" or name.startswith("device.") or name == "main":
+            monkeypatch.delitem(sys.modules, name)
+    m.held[:] = []
+    return m
+
+
+@pytest.fixture
+def layout():
+    from app import layout as layouts
+    return layouts.load("pocket")
+
+
+def scanner(chip, layout):
+    from device.keyscan import Scanner
+    return Scanner(layout, layout.pins["key_addr"], layout.pins["key_read"])
+
+
+def events(s):
+    out = []
+    e = s.poll()
+    while e >= 0:
+        out.append((e >> 2, e & 3))
+        e = s.poll()
+    return out
+
+
+def test_a_press_counts_once_two_scans_agree_and_a_glitch_never(chip, layout):
+    from app.keys import PRESS, RELEASE
+    s = scanner(chip, layout)
+    cell = layout.find("g7")
+    chip.held[:] = [layout.slot[cell]]
+    s.scan()
+    assert events(s) == []                  # one reading is not enough
+    s.scan()
+    assert events(s) == [(cell, PRESS)]
+    s.scan()
+    assert events(s) == [] and s.down(cell)
+    chip.held[:] = []
+    s.scan()
+    s.scan()
+    assert events(s) == [(cell, RELEASE)]
+    chip.held[:] = [layout.slot[0]]         # a bounce shorter than one scan period
+    s.scan()
+    chip.held[:] = []
+    s.scan()
+    s.scan()
+    assert events(s) == []
+
+
+def test_function_keys_and_many_keys_at_once(chip, layout):
+    from app.keys import PRESS
+    s = scanner(chip, layout)
+    menu = layout.fn_key("MENU")
+    cells = [0, 17, 63, 126]
+    chip.held[:] = [layout.fn_slot[0]] + [layout.slot[c] for c in cells]
+    s.scan()
+    s.scan()
+    assert sorted(events(s)) == sorted([(menu, PRESS)] + [(c, PRESS) for c in cells])
+
+
+def test_presses_during_a_long_search_are_kept_in_order_and_overflow_is_counted(chip, layout):
+    from app.keys import PRESS, RELEASE
+    s = scanner(chip, layout)
+    for c in range(40):                     # 80 events: the ring holds 63
+        chip.held[:] = [layout.slot[c]]
+        s.scan()
+        s.scan()
+        chip.held[:] = []
+        s.scan()
+        s.scan()
+    got = events(s)
+    assert len(got) == 63 and s.lost == 80 - 63 and s.seen == 63
+    assert got[:4] == [(0, PRESS), (0, RELEASE), (1, PRESS), (1, RELEASE)]
+
+
+def test_holding_a_key_gives_one_hold_event(chip, layout):
+    from app.keys import PRESS, HOLD
+    from device import keyscan
+    s = scanner(chip, layout)
+    chip.held[:] = [layout.fn_slot[1]]
+    for _ in range(keyscan._HOLD_SCANS + 50):
+        s.scan()
+    undo = layout.fn_key("UNDO")
+    assert events(s) == [(undo, PRESS), (undo, HOLD)]
+
+
+def test_the_scan_allocates_nothing_on_micropython(tmp_path):
+    # As a hard interrupt handler would run it: with the heap locked, any allocation
+    # raises MemoryError.
+    script = tmp_path / "scan.py"
+    script.write_text(
+        "import sys, micropython\n"
+        "sys.path[:0] = [%r, %r]\n"
+        "import stub_machine\n"
+        "sys.modules['machine'] = stub_machine\n"
+        "from app import layout as L\n"
+        "from device.keyscan import Scanner\n"
+        "lay = L.load('full')\n"
+        "s = Scanner(lay, lay.pins['key_addr'], lay.pins['key_read'])\n"
+        "s.scan()\n"
+        "for k in range(300):\n"
+        "    stub_machine.held[:] = [lay.slot[k %% lay.n], lay.fn_slot[0]] if k %% 7 < 4 else []\n"
+        "    micropython.heap_lock()\n"
+        "    s.scan()\n"
+        "    micropython.heap_unlock()\n"
+        "    s.clear()\n"
+        "print('ok', s.seen, s.lost)\n" % (STUBS, os.path.join(ROOT, "firmware")))
+    p = subprocess.run([sys.executable, "-m", "micropython_unix", "-X", "heapsize=240k", str(script)],
+                       capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert p.returncode == 0 and p.stdout.startswith("ok"), p.stdout + p.stderr
+    assert int(p.stdout.split()[1]) > 50        # presses and releases were seen
+
+
+def test_leds_send_the_buffer_in_grb_and_keep_a_copy_for_the_dma(chip):
+    from device.leds import make
+    leds = make(22, 3)
+    leds[0] = (10, 20, 30)
+    leds[2] = (1, 2, 3)
+    leds.write()
+    assert chip.led_last == bytes([20, 10, 30, 0, 0, 0, 2, 1, 3])
+    leds[0] = (0, 0, 0)                     # drawing on while the frame goes out
+    assert bytes(leds._out) == chip.led_last
+    assert leds[2] == (1, 2, 3) and leds.ORDER == (1, 0, 2, 3) and leds.bpp == 3
+
+
+def test_without_rp2_dma_the_neopixel_module_is_used(chip, monkeypatch):
+    monkeypatch.delattr(sys.modules["rp2"], "DMA")
+    from device.leds import make
+    leds = make(22, 5)
+    assert type(leds).__name__ == "NeoPixel"
+
+
+def test_buzzer_starts_a_tone_and_its_timer_stops_it(chip):
+    from device.sound import Buzzer
+    b = Buzzer(26)
+    b.tone(1800, 8)
+    assert b._pwm.freq() == 1800 and b._pwm.duty_u16() > 0
+    b._timer.cb(None)                       # the one-shot timer fires
+    assert b._pwm.duty_u16() == 0
+
+
+def test_battery_level_from_vsys_and_none_on_usb(chip, layout):
+    from device.power import Battery
+    b = Battery(layout)
+    b._adc.mv = 3850                        # halfway between 3500 and 4200
+    assert 48 <= b.level() <= 50 and not b.low()
+    b._adc.mv = 3400
+    assert b.level() == 0 and b.low()
+    b._vbus.value(1)                        # USB in: VSYS says nothing about the cell
+    assert b.level() == -1 and not b.low()
+
+
+def test_board_builds_every_driver_and_reads_safe_boot_keys(chip, layout):
+    from device import board
+    b = board.build(layout)
+    assert b.held_at_power_up() == []
+    chip.held[:] = [layout.fn_slot[0]]
+    assert b.held_at_power_up() == ["MENU"]
+    assert b.battery is not None and b.leds.n == layout.n
+
+
+class _Keys:
+    def __init__(self):
+        self.seen = 0
+        self.cleared = 0
+
+    def poll(self):
+        return -1
+
+    def events(self):
+        return iter(())
+
+    def clear(self):
+        self.cleared += 1
+
+
+def test_idle_dims_then_darkens_and_a_key_wakes_the_board_where_it_was(chip, layout, monkeypatch):
+    from host_sim.board import VirtualBoard
+    import main
+    vb = VirtualBoard("pocket")
+    a = vb.app()
+    a.run(2)
+    screen, level = a.screen, a.light.level
+    keys = _Keys()
+    idle = main.Idle(a, keys)
+    vb.clock.t += main._DIM_MS
+    idle.check()
+    assert idle.dimmed and a.light.level < level
+    keys.seen += 1                          # a key while dimmed: bright again
+    idle.check()
+    assert not idle.dimmed and a.light.level == level
+
+    def sleep_ms(ms, _orig=vb.clock.sleep_ms):
+        _orig(ms)
+        if vb.clock.t > wake_at:
+            keys.seen += 1
+    monkeypatch.setattr(vb.clock, "sleep_ms", sleep_ms)
+    vb.clock.t += main._OFF_MS
+    wake_at = vb.clock.t + 60_000
+    idle.check()                            # sleeps until the key comes
+    assert idle.sleeps == 1 and keys.cleared == 1
+    assert vb.leds.shown == bytes(3 * layout.n)      # it was dark meanwhile
+    a.frame()
+    assert a.screen is screen and a.light.level == level and any(vb.leds.shown)
