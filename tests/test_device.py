@@ -226,3 +226,35 @@ def test_idle_dims_then_darkens_and_a_key_wakes_the_board_where_it_was(chip, lay
     assert vb.leds.shown == bytes(3 * layout.n)      # it was dark meanwhile
     a.frame()
     assert a.screen is screen and a.light.level == level and any(vb.leds.shown)
+
+
+class _Battery:
+    def __init__(self, pct):
+        self.pct = pct
+
+    def level(self):
+        return self.pct
+
+
+@pytest.mark.parametrize("variant", ["pocket", "full"])
+def test_settings_page_shows_the_battery_gauge(variant):
+    from host_sim.board import VirtualBoard
+    from app import gauge
+    from app.menu import Menu
+    vb = VirtualBoard(variant)
+    a = vb.app()
+    a.run(1)
+    cs = gauge.cells(vb.layout)
+    assert -1 not in cs and len(set(cs)) == 5
+    a.screen = Menu(a, "settings")                # no battery (simulator): no gauge
+    a.run(1)
+    assert not any(any(vb.rgb(c)) for c in cs) and "battery" not in a.caption
+    a.battery = _Battery(45)
+    a.screen = Menu(a, "settings")
+    a.run(1)
+    lit = [c for c in cs if vb.rgb(c)[1] > vb.rgb(c)[2] + 5]     # green-ish cells
+    assert len(lit) == 3 and "battery 45 %" in a.caption
+    a.battery = _Battery(-1)
+    a.screen = Menu(a, "settings")
+    a.run(1)
+    assert all(any(vb.rgb(c)) for c in cs) and "on USB power" in a.caption

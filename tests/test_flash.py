@@ -199,3 +199,38 @@ def test_mip_install_from_a_local_package_json_boots_the_app(board):
     assert wait_for(lambda: RUNNING in bytes(board.transcript), 90), bytes(board.transcript)[-2000:]
     assert board_eval(board.port, "machine.led_writes") >= 1
     assert bytes(board_eval(board.port, "list(machine.led_last)")) == menu_frame()
+
+
+def test_frozen_flash_keeps_only_main_py_and_the_layouts_on_the_file_system(flashed_image, tmp_path):
+    img = copy_image(flashed_image[0], tmp_path)
+    with FakeBoard(img) as b:
+        send, remove = deploy.deploy(b.port, reset=False, frozen=True, log=lambda s: None)
+        assert send == []
+        assert "app/app.mpy" in remove and "device/keyscan.mpy" in remove
+        left = json.loads(mpremote(b.port, "exec", deploy._SURVEY).strip().splitlines()[-1])["files"]
+        assert not [p for p in left if p.endswith(".mpy")]
+        assert "main.py" in left and "layouts/pocket.json" in left
+
+
+def test_manifest_freezes_every_firmware_package():
+    calls = []
+    env = {"include": lambda *a, **k: calls.append(("include",) + a),
+           "package": lambda name, base_path=".": calls.append(("package", name, base_path)),
+           "module": lambda name, base_path=".": calls.append(("module", name, base_path))}
+    with open(os.path.join(ROOT, "manifest.py")) as f:
+        exec(f.read(), env)
+    frozen = {c[1] for c in calls if c[0] == "package"}
+    fw = os.path.join(ROOT, "firmware")
+    packages = {d for d in os.listdir(fw) if os.path.isdir(os.path.join(fw, d))
+                and any(f.endswith(".py") for f in os.listdir(os.path.join(fw, d)))}
+    assert frozen == packages
+    for c in calls:
+        if c[0] == "package":
+            assert os.path.isdir(os.path.join(ROOT, c[2], c[1]))
+
+
+def test_a_low_battery_is_reported_at_power_up(flashed_image, tmp_path):
+    img = copy_image(flashed_image[0], tmp_path)
+    with FakeBoard(img, vsys_mv=3300) as b:          # on battery (no VBUS), below 3500 mV
+        assert wait_for(lambda: RUNNING in bytes(b.transcript), 60)
+        assert b"Battery low" in bytes(b.transcript)

@@ -13,6 +13,8 @@
    board lacks it. Source twins (.py beside a flashed .mpy, which would win the import)
    and files flashed before but gone now are removed.
 4. Resets the board (machine.reset()), which then boots into main.py.
+With --frozen (a firmware built with manifest.py) only main.py and the layouts go, and
+the packages' .mpy files flashed before are removed (they would shadow the frozen ones).
 Every tool runs as `python -m ...` from this Python, never from PATH.
 """
 import argparse
@@ -88,10 +90,13 @@ def sources():
     return out
 
 
-def build(dest):
-    """Compile into dest; {board path: sha256} of everything built."""
+def build(dest, frozen=False):
+    """Compile into dest; {board path: sha256} of everything built. frozen: the
+    packages are in the firmware image (manifest.py), only main.py and data go."""
     built = {}
     for rel in sources():
+        if frozen and "/" in rel and rel.endswith(".py"):
+            continue
         src = os.path.join(FIRMWARE, rel)
         if rel.endswith(".py") and rel != "main.py":
             rel = rel[:-3] + ".mpy"
@@ -150,13 +155,13 @@ def plan(built, board):
     return send, remove
 
 
-def deploy(port, variant=None, release=False, force=False, reset=True, log=print):
+def deploy(port, variant=None, release=False, force=False, reset=True, log=print, frozen=False):
     t0 = time.time()
     cross = cross_version()
     board, micropython = board_version(port)
     check_versions(board, cross, micropython)
     with tempfile.TemporaryDirectory(prefix="honeycomb-flash-") as dest:
-        built = build(dest)
+        built = build(dest, frozen)
         state = survey(port)
         if force:
             state["manifest"] = {}
@@ -199,6 +204,8 @@ def main():
     ap.add_argument("--release", action="store_true", help="release build: the watchdog runs")
     ap.add_argument("--force", action="store_true", help="send every file")
     ap.add_argument("--no-reset", action="store_true")
+    ap.add_argument("--frozen", action="store_true",
+                    help="the board runs a firmware built with manifest.py: send only main.py and data")
     ap.add_argument("--package-json", action="store_true", help="rewrite package.json")
     a = ap.parse_args()
     if a.package_json:
@@ -206,7 +213,7 @@ def main():
             f.write(package_json())
         return 0
     try:
-        deploy(a.port, a.variant, a.release, a.force, not a.no_reset)
+        deploy(a.port, a.variant, a.release, a.force, not a.no_reset, frozen=a.frozen)
     except Fail as e:
         print("flash: %s" % e, file=sys.stderr)
         return 1

@@ -58,6 +58,7 @@ class App:
         self.current = None          # the unfinished game, also while in the menu
         self.notice_t = -1
         self.n = n
+        self.battery = None          # the device sets a gauge: level() -> 0..100, -1 on USB
 
     # -- start-up and the loop -------------------------------------------------------
     def boot(self):

@@ -5,7 +5,7 @@
 # skipped when there is nothing to choose. The settings are a page of their own.
 from micropython import const
 
-from app import games, palette
+from app import games, gauge, palette
 from app.light import BRIGHTNESS
 
 # Cluster centres, in reading order: NW, NE, W, centre, E, SW, SE. Radius-1 clusters
@@ -106,6 +106,7 @@ class Menu:
             items.append(["sound", self.cluster(_SW), palette.LEVEL[2], "sound"])
             items.append(["colour-blind", self.cluster(_SE), palette.WHITE, "colour_blind"])
             sel = None
+        self.charge = a.battery.level() if page == "settings" and a.battery else None
         self.items = items
         owner = self.owner
         for i in range(lay.n):
@@ -136,6 +137,8 @@ class Menu:
             if self.page in ("flags", "settings") and it[3] in ("sound", "colour_blind") + tuple(self.flags_names()):
                 extra = " on" if self.is_on(it[3]) else " off"
             parts.append("%s%s=%s" % (it[0], extra, self.layout.name(it[1][len(it[1]) // 2 if self.page == "size" else 0])))
+        if self.charge is not None:
+            parts.append(gauge.text(self.charge))
         chosen = (" [%s]" % self.items[self.sel][0]) if self.sel >= 0 else ""
         return "%s%s: %s. Press twice or OK; Undo: back." % (what, chosen, ", ".join(parts))
 
@@ -281,6 +284,8 @@ class Menu:
                 elif v == "colour_blind" and j:
                     c = cols[palette.X] if j & 1 else cols[palette.O]
                 light.put(cells[j], c, lvl)
+        if self.charge is not None:
+            gauge.draw(light, self.layout, self.charge)
 
     def tick(self, now):
         pass
