@@ -46,9 +46,18 @@ def wait_for(pred, timeout=30):
     return pred()
 
 
+class Board(FakeBoard):
+    """A fake board that prints the end of its console when stopped: pytest shows it
+    for a failing test."""
+
+    def stop(self):
+        super().stop()
+        print("--- fake board console (last 3000 bytes):\n%r" % bytes(self.transcript)[-3000:])
+
+
 @pytest.fixture
 def board(tmp_path):
-    b = FakeBoard(str(tmp_path / "flash.img"))
+    b = Board(str(tmp_path / "flash.img"))
     b.start()
     yield b
     b.stop()
@@ -58,7 +67,7 @@ def board(tmp_path):
 def flashed_image(tmp_path_factory):
     """An image with the firmware flashed by `make flash PORT=...`; tests copy it."""
     img = str(tmp_path_factory.mktemp("flashed") / "flash.img")
-    with FakeBoard(img) as b:
+    with Board(img) as b:
         p = subprocess.run(["make", "-s", "flash", "PORT=" + b.port], cwd=ROOT,
                            capture_output=True, text=True, timeout=240)
         assert p.returncode == 0, p.stdout + p.stderr
@@ -130,7 +139,7 @@ def test_make_flash_compiles_copies_resets_and_the_app_lights_the_menu(flashed_i
 
 def test_second_flash_sends_only_what_changed(flashed_image, tmp_path):
     img = copy_image(flashed_image[0], tmp_path)
-    with FakeBoard(img) as b:
+    with Board(img) as b:
         send, remove = deploy.deploy(b.port, reset=False, log=lambda s: None)
         assert send == [] and remove == []
         # a stale source twin would shadow its .mpy: it goes
@@ -152,14 +161,14 @@ def test_flash_stops_with_a_clear_message_on_an_mpy_version_mismatch(board, monk
 # -- booting --------------------------------------------------------------------------------
 def test_holding_a_function_key_at_power_up_leaves_the_repl_free(flashed_image, tmp_path):
     img = copy_image(flashed_image[0], tmp_path)
-    with FakeBoard(img, held=[128]) as b:            # MENU is slot 128 on the pocket board
+    with Board(img, held=[128]) as b:            # MENU is slot 128 on the pocket board
         assert wait_for(lambda: b"safe boot" in bytes(b.transcript), 30)
         assert board_eval(b.port, "machine.led_writes") == 0
 
 
 def test_a_crash_is_logged_shown_in_red_and_the_app_goes_back_to_the_menu(flashed_image, tmp_path):
     img = copy_image(flashed_image[0], tmp_path)
-    with FakeBoard(img) as b:
+    with Board(img) as b:
         assert wait_for(lambda: RUNNING in bytes(b.transcript), 60)
         script = (
             "import main, machine\n"
@@ -203,7 +212,7 @@ def test_mip_install_from_a_local_package_json_boots_the_app(board):
 
 def test_frozen_flash_keeps_only_main_py_and_the_layouts_on_the_file_system(flashed_image, tmp_path):
     img = copy_image(flashed_image[0], tmp_path)
-    with FakeBoard(img) as b:
+    with Board(img) as b:
         send, remove = deploy.deploy(b.port, reset=False, frozen=True, log=lambda s: None)
         assert send == []
         assert "app/app.mpy" in remove and "device/keyscan.mpy" in remove
@@ -231,6 +240,6 @@ def test_manifest_freezes_every_firmware_package():
 
 def test_a_low_battery_is_reported_at_power_up(flashed_image, tmp_path):
     img = copy_image(flashed_image[0], tmp_path)
-    with FakeBoard(img, vsys_mv=3300) as b:          # on battery (no VBUS), below 3500 mV
+    with Board(img, vsys_mv=3300) as b:          # on battery (no VBUS), below 3500 mV
         assert wait_for(lambda: RUNNING in bytes(b.transcript), 60)
         assert b"Battery low" in bytes(b.transcript)

@@ -179,9 +179,11 @@ class FakeBoard:
                 self._want_raw = False
                 os.write(self.cm, b"\x01")
             return
-        self._tail = (self._tail + out)[-2:]
-        if self._tail == b"\x04>":
-            self._running = False       # the raw REPL's prompt after a run
+        if b"\x04>" in self._tail + out:
+            # The raw REPL's prompt after a run (anywhere in the chunk: under load the
+            # friendly banner that follows a Ctrl-B may come in the same read).
+            self._running = False
+        self._tail = out[-1:]
         self._to_host(out)
 
     def _restart(self, how):
