@@ -84,13 +84,6 @@ class Leds:
                    ctrl=self._ctrl, trigger=True)
         self.writes += 1
 
-    def off(self):
-        """Dark, for sleep and the crash pattern's background."""
-        b = self.buf
-        for k in range(len(b)):
-            b[k] = 0
-        self.write()
-
 
 def make(pin, n):
     """The PIO + DMA chain, or the neopixel module where the firmware has no rp2.DMA."""
