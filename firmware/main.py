@@ -119,6 +119,17 @@ class Idle:
             self.dimmed = False
 
 
+def set_aside(board):
+    # game.sav -> game.bad: kept for a bug report, no longer resumed at every start
+    from app.save import GAME_FILE
+    path = board.store.folder + GAME_FILE
+    try:
+        import os
+        os.rename(path, path[:-4] + ".bad")
+    except OSError:
+        pass
+
+
 def run_app(layout, board):
     from app.app import App
     a = App(layout, board.leds, board.keys, board.clock, board.store, board.sound)
@@ -175,8 +186,9 @@ def main():
                     a = run_app(layout, board)
                     a.to_menu()       # not straight back into what crashed
                 except Exception as e2:
-                    log_crash(e2)     # even booting fails: the next try starts
-                    a = None          # from scratch, after the pattern again
+                    log_crash(e2)     # even booting fails: the saved game may be
+                    set_aside(board)  # what breaks it; the next try starts without
+                    a = None
     finally:
         board.stop()
 

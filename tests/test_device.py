@@ -258,3 +258,15 @@ def test_settings_page_shows_the_battery_gauge(variant):
     a.screen = Menu(a, "settings")
     a.run(1)
     assert all(any(vb.rgb(c)) for c in cs) and "on USB power" in a.caption
+
+
+def test_a_saved_game_that_breaks_the_boot_is_set_aside(chip, tmp_path):
+    from app.save import FolderStore
+    import main
+
+    class B:
+        store = FolderStore(str(tmp_path / "data"))
+    B.store.save("game.sav", b"honeycomb game 1 ...")
+    main.set_aside(B)
+    assert B.store.load("game.sav") is None and B.store.load("game.bad")
+    main.set_aside(B)                       # nothing to set aside: no error

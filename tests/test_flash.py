@@ -243,3 +243,13 @@ def test_a_low_battery_is_reported_at_power_up(flashed_image, tmp_path):
     with Board(img, vsys_mv=3300) as b:          # on battery (no VBUS), below 3500 mV
         assert wait_for(lambda: RUNNING in bytes(b.transcript), 60)
         assert b"Battery low" in bytes(b.transcript)
+
+
+def test_release_flash_starts_the_watchdog_and_a_plain_one_does_not(flashed_image, tmp_path):
+    img = copy_image(flashed_image[0], tmp_path)
+    with Board(img) as b:
+        assert wait_for(lambda: RUNNING in bytes(b.transcript), 60)
+        assert board_eval(b.port, "machine.wdt_feeds") == -1
+        deploy.deploy(b.port, release=True, log=lambda s: None)       # resets the board
+        assert wait_for(lambda: bytes(b.transcript).count(RUNNING) >= 2, 60)
+        assert board_eval(b.port, "machine.wdt_feeds") > 0

@@ -122,13 +122,18 @@ class Timer:
             Timer.timers.remove(self)
 
 
+wdt_feeds = -1                               # -1: no watchdog started
+
+
 class WDT:
     def __init__(self, id=0, timeout=5000):
+        global wdt_feeds
         self.timeout = timeout
-        self.feeds = 0
+        wdt_feeds = 0
 
     def feed(self):
-        self.feeds += 1
+        global wdt_feeds
+        wdt_feeds += 1
 
 
 def reset():
