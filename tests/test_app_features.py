@@ -102,7 +102,7 @@ needs_ai = pytest.mark.skipif(find_ai() is None,
 @needs_ai
 def test_keys_pressed_while_the_computer_thinks_are_queued_not_lost(tmp_path):
     s = Session("pocket", str(tmp_path))
-    s.start("hexgo", level=3, human=1)
+    s.start("hexgo", level=5, human=1)     # the longest search: several frames
     p = s.play_screen
     s.board.press(s.cell(s.game.parse("d4")))
     s.board.press(s.cell(s.game.parse("d4")))
