@@ -215,7 +215,10 @@ class Search:
 
     # -- results ---------------------------------------------------------------------
     def ranked(self):
-        """Root children as (score, move), best first: proven wins, then visits."""
+        """Root children as (score, move), best first: proven wins, then the
+        most visited; equal visits (a small budget on a wide board) go to the
+        one with more wins, then to chance -- never to the order of the moves,
+        which would pull every close call to one corner of the board."""
         t = self.tree
         f = t.first[0]
         out = []
@@ -224,10 +227,10 @@ class Search:
         for c in range(f, f + t.kids[0]):
             p = t.proven[c]
             score = 1 << 29 if p == _WIN else -1 if p == _LOSS else t.visits[c]
-            out.append((score, t.move[c]))
+            out.append((score, t.wins[c], self.rng.below(32768), t.move[c]))
         out.sort()
         out.reverse()
-        return out
+        return [(sc, m) for sc, w, r, m in out]
 
 
 class Player:
@@ -251,8 +254,10 @@ class Player:
         k = len(game.moves())
         playouts = CHIP_RATE.get(game.NAME, 100) * self.ms // 1000
         # above level 1 every root move is tried (no missed win in one) unless
-        # the moves are so many that it would take over 4x the time budget
-        self.budget = k if self.level == 1 else max(playouts, min(2 * k + 1, 4 * playouts))
+        # the moves are so many that it would take over 4x the time budget;
+        # level 1 looks at what a tenth of a second finds, and may miss it
+        self.budget = max(1, playouts) if self.level == 1 else \
+            max(playouts, min(2 * k + 1, 4 * playouts))
         self.spent = 0
         self.done = k <= 1
 
