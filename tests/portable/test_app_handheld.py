@@ -7,22 +7,10 @@ import sys
 from app import layout
 from app.app import App
 from app.keys import PRESS, RELEASE
+from fakehw import Leds
 
 ON_MICROPYTHON = sys.implementation.name == "micropython"
 _layouts = {}
-
-
-class Leds:
-    ORDER = (1, 0, 2, 3)
-    bpp = 3
-
-    def __init__(self, n):
-        self.n = n
-        self.buf = bytearray(3 * n)
-        self.writes = 0
-
-    def write(self):
-        self.writes += 1
 
 
 class Keys:
