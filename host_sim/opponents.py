@@ -20,8 +20,7 @@ class RandomPlayer:
 
 class FlatMonteCarlo:
     name = "mc"
-    playouts = 600           # the whole budget of one move
-    min_each = 4             # even with many moves, every move gets a few playouts
+    playouts = 600           # the whole budget of one move, shared round-robin
     max_plies = 400          # a cut-off playout counts as a draw
 
     def __init__(self, seed=1, playouts=None):
@@ -34,11 +33,14 @@ class FlatMonteCarlo:
         if len(ms) == 1:
             return ms[0]
         me = game.to_move
-        each = max(self.min_each, self.playouts // len(ms))
-        best, best_score = ms[0], -1
-        for m in ms:
+        # exactly `playouts` playouts: the first (playouts % k) moves get one
+        # more; with fewer playouts than moves the last moves get none
+        k = len(ms)
+        best, best_rate = ms[0], -1
+        for i in range(min(k, self.playouts)):
+            each = self.playouts // k + (1 if i < self.playouts % k else 0)
             after = game.copy()
-            after.play(m)
+            after.play(ms[i])
             score = 0
             for _ in range(each):
                 self.seed += 1
@@ -47,8 +49,8 @@ class FlatMonteCarlo:
                     score += 1
                 elif r[0] == me:
                     score += 2
-            if score > best_score:
-                best, best_score = m, score
+            if score * 1000 // each > best_rate:
+                best, best_rate = ms[i], score * 1000 // each
         return best
 
 

@@ -2,8 +2,9 @@
 
   .venv/bin/python tools/strength.py [--pairs 100] [GAME ...]
 
-Plays, per game at its pocket-board size, the top level (L5) against random,
-greedy and flat Monte Carlo with the same playouts, and each level against
+Plays, per game at its pocket-board size, the top level (L5) against random
+and greedy, its search against flat Monte Carlo at exactly the same playouts
+(the chip's in one second), and each level against
 the one below; rewrites the table between the strength markers of README.md.
 """
 import argparse
@@ -24,8 +25,9 @@ BEGIN, END = "<!-- strength begin -->", "<!-- strength end -->"
 
 
 def pairings(name):
-    mc = "mc:%d" % CHIP_RATE.get(name, 100)
-    out = [("L5", "random"), ("L5", "greedy"), ("L5", mc)]
+    rate = CHIP_RATE.get(name, 100)
+    # the top level's search and flat Monte Carlo at exactly the same playouts
+    out = [("L5", "random"), ("L5", "greedy"), ("mcts:%d" % rate, "mc:%d" % rate)]
     if name == "hexmeister":          # greedy's two-ply scan of ~800 steps is too slow
         out.remove(("L5", "greedy"))
     return out + [("L2", "L1"), ("L3", "L2"), ("L4", "L3"), ("L5", "L4")]
@@ -34,11 +36,14 @@ def pairings(name):
 def main(argv=None):
     ap = argparse.ArgumentParser()
     ap.add_argument("--pairs", type=int, default=100)
+    ap.add_argument("--only", help="just the pairings whose A or B contains this text")
     ap.add_argument("games", nargs="*")
     args = ap.parse_args(argv)
     rows = []
     for name in args.games or [g for g in hexgames.GAMES if g in POCKET]:
         for a, b in pairings(name):
+            if args.only and args.only not in a + " " + b:
+                continue
             w, d, l = run(name, POCKET[name], a, b, args.pairs, seed=11)
             score, lo, hi, elo = summary(w, d, l)
             opts = " ".join("%s=%s" % kv for kv in POCKET[name].items())
