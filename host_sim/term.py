@@ -137,15 +137,21 @@ class Terminal:
         import termios
         import tty
         fd = inp.fileno()
-        old = termios.tcgetattr(fd)
-        tty.setcbreak(fd)
+        # keys one by one in a terminal; piped input (a script) works line by line
+        interactive = inp.isatty()
+        if interactive:
+            old = termios.tcgetattr(fd)
+            tty.setcbreak(fd)
         out.write("\x1b[?25l\x1b[2J")
         shown = None
         try:
             while not self.quit:
                 ready, _, _ = select.select([fd], [], [], FRAME_MS / 1000)
                 if ready:
-                    self.feed(os.read(fd, 64).decode(errors="ignore"))
+                    data = os.read(fd, 64)
+                    if not data:            # end of piped input
+                        break
+                    self.feed(data.decode(errors="ignore"))
                 self.app.frame()
                 text = self.render()
                 if text != shown:
@@ -153,6 +159,7 @@ class Terminal:
                     out.flush()
                     shown = text
         finally:
-            termios.tcsetattr(fd, termios.TCSADRAIN, old)
+            if interactive:
+                termios.tcsetattr(fd, termios.TCSADRAIN, old)
             out.write("\x1b[0m\x1b[?25h\n")
             out.flush()
