@@ -53,5 +53,3 @@ class FlatMonteCarlo:
                 best, best_rate = ms[i], score * 1000 // each
         return best
 
-
-PLAYERS = {"random": RandomPlayer, "mc": FlatMonteCarlo}

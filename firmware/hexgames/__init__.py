@@ -1,7 +1,7 @@
 # Honeycomb's rule engine: one small interface for every game (see DESIGN.md).
 # Game modules are imported on first use, so the chip only holds the rules
 # of the games actually played.
-from hexgames.game import IllegalMove, load_json
+from hexgames.game import IllegalMove, check_options, load_json
 
 GAMES = ("hexgo", "hexade", "xiago", "inphexion", "hexmeister", "hex")
 
@@ -15,7 +15,6 @@ def _module(name):
 def new(name, **options):
     """A new game at its start position; options as in rules/<game>.md."""
     cls = _module(name)
-    from hexgames.game import check_options
     return cls(check_options(name, cls.OPTIONS, options))
 
 
