@@ -16,7 +16,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 import host_sim  # noqa: E402,F401
 import hexgames  # noqa: E402
-from hexgames.ai import CHIP_RATE  # noqa: E402
+
 from host_sim.match import run, summary  # noqa: E402
 
 POCKET = {"hexgo": {}, "hexade": {"base": 7}, "xiago": {"base": 6}, "inphexion": {},
@@ -25,7 +25,7 @@ BEGIN, END = "<!-- strength begin -->", "<!-- strength end -->"
 
 
 def pairings(name):
-    rate = CHIP_RATE.get(name, 100)
+    rate = hexgames.new(name, **POCKET[name]).CHIP_RATE
     # the top level's search and flat Monte Carlo at exactly the same playouts
     out = [("L5", "random"), ("L5", "greedy"), ("mcts:%d" % rate, "mc:%d" % rate)]
     if name == "hexmeister":          # greedy's two-ply scan of ~800 steps is too slow

@@ -22,14 +22,15 @@ INVSQ = array("H", [4096] + [int(4096 / sqrt(n)) for n in range(1, 1024)])
 LN16 = array("H", [0] + [int(16 * log(n)) for n in range(1, 1024)])
 SQ64 = bytes([min(255, int(64 * sqrt(v / 16))) for v in range(256)])
 
-# Per level: (milliseconds on the chip, children sampled among).
-LEVELS = ((0, 0), (100, 3), (250, 3), (500, 2), (750, 1), (1000, 1))
-# Search iterations per second on the chip at each game's pocket size, as
-# tools/bench_ai.py estimates them (unix port / 100). Without a clock (the
-# simulator, tests) a level searches what the chip would in its time, so a
+# Per level: (milliseconds on the chip, children sampled among). Level 1 is
+# the greedy beginner (no search); each level above doubles the time, which
+# is what it takes for a level to beat the one below clearly.
+LEVELS = ((0, 0), (0, 0), (125, 3), (250, 2), (500, 2), (1000, 1))
+# Without a clock (the simulator, tests) a level runs the iterations the chip
+# would in its time: the game's CHIP_RATE, iterations per chip second at its
+# pocket size as tools/bench_ai.py measures them (unix port / 100). So a
 # seeded move is the same everywhere and as strong as on the board.
-CHIP_RATE = {"hexgo": 175, "hexade": 64, "xiago": 50, "inphexion": 79, "hexmeister": 10,
-             "hex": 112}
+CHIP_RATE = 100
 
 
 def _ucb_explore(parent_visits, child_visits):
@@ -70,10 +71,45 @@ class Tree:
         self.who[0] = mover
 
 
-class Search:
+class Scratch:
+    """A copy of the position searched from (root) and a scratch game that
+    each iteration restores from it in place, so no iteration allocates."""
+
+    def prepare(self, game):
+        self.root = game.copy()
+        self.scratch = game.copy()
+        # attribute names taken after one step too, in case a game sets
+        # some only when playing
+        if game.to_move:
+            self.scratch._apply(game.moves()[0])
+        names = list(self.root.state_names())
+        for k in self.scratch.state_names():
+            if k not in names:
+                names.append(k)
+        self.names = tuple(names)
+        if self.buf is None or len(self.buf) < game.max_moves:
+            self.buf = None
+            self.buf = array("i", bytes(4 * game.max_moves))
+            self.prior = bytearray(game.max_moves)
+        self.priors = getattr(game, "priors_into", None) is not None
+        self.playouts = 0
+
+    def after(self, m, m2=-1):
+        """The scratch game after move m (and m2) from the root; the winner
+        if that ends the game, else 0."""
+        g = self.scratch
+        g.restore(self.root, self.names)
+        g._apply(m)
+        if m2 >= 0 and g.to_move:
+            g._apply(m2)
+        return g.result()[0] if g.to_move == 0 else 0
+
+
+class Search(Scratch):
     C = 350                  # exploration constant x 1024 (tuned: Hex vs OpenSpiel, HexGo vs MC)
     EXPAND_AT = 2            # a leaf is expanded on its second visit
     MAX_PLIES = 400          # playout cut-off: counts as a draw
+    SCAN_DEPTH = 1           # expansions this deep look for wins in one (see _scan)
 
     def __init__(self, seed=1, memory=32 * 1024):
         self.tree = Tree(memory)
@@ -88,22 +124,16 @@ class Search:
         # position there (PLAYOUT_PLIES and evaluate() in the game module).
         self.max_plies = getattr(game, "PLAYOUT_PLIES", self.MAX_PLIES)
         self.judge = getattr(game, "evaluate", None) is not None
-        self.root = game.copy()
-        # The scratch game each iteration starts from: restored in place from
-        # the root, so no iteration allocates. Its attribute names are taken
-        # after one step too, in case a game sets some only when playing.
-        self.scratch = game.copy()
-        if game.to_move:
-            self.scratch._apply(game.moves()[0])
-        names = list(self.root.state_names())
-        for k in self.scratch.state_names():
-            if k not in names:
-                names.append(k)
-        self.names = tuple(names)
-        if self.buf is None or len(self.buf) < game.max_moves:
-            self.buf = array("i", bytes(4 * game.max_moves))
+        self.prior_visits = getattr(game, "PRIOR_VISITS", 4)
+        self.prepare(game)
         self.tree.reset(3 - game.to_move)
-        self.playouts = 0
+        if game.to_move:                      # the root is expanded and scanned at once
+            self.scratch.restore(self.root, self.names)
+            self._expand(0, self.scratch, 0)
+            self._prove(0)
+
+    def solved(self):
+        return self.tree.proven[0] != 0
 
     # -- one iteration -------------------------------------------------------------
     def iterate(self):
@@ -118,7 +148,7 @@ class Search:
             if t.proven[v] or g.to_move == 0:
                 break
             if t.first[v] == _UNEXPANDED:
-                if t.visits[v] + 1 < self.EXPAND_AT or not self._expand(v, g):
+                if t.visits[v] + 1 < self.EXPAND_AT or not self._expand(v, g, depth):
                     break
             v = self._select(v)
             g._apply(t.move[v])         # a move of moves_into: legal, no checks needed
@@ -129,7 +159,9 @@ class Search:
                 if w:
                     t.proven[v] = _WIN if w == t.who[v] else _LOSS
                 break
-        if g.to_move:
+        if t.proven[v]:
+            winner = t.who[v] if t.proven[v] == _WIN else 3 - t.who[v]
+        elif g.to_move:
             self.seed += 1
             r = g.playout(self.seed, self.max_plies)
             winner = r[0] if r else g.evaluate() if self.judge else 0
@@ -138,7 +170,7 @@ class Search:
         self._backup(depth, winner)
         self.playouts += 1
 
-    def _expand(self, v, g):
+    def _expand(self, v, g, depth):
         t = self.tree
         k = g.moves_into(self.buf)
         f = t.used
@@ -146,16 +178,44 @@ class Search:
             return False
         buf = self.buf
         mover = g.to_move
+        pv = 0
+        if self.priors:
+            g.priors_into(buf, k, self.prior)
+            pv = self.prior_visits
+        prior = self.prior
         for i in range(k):
             c = f + i
             t.move[c] = buf[i]
             t.first[c] = _UNEXPANDED
-            t.visits[c] = t.wins[c] = t.kids[c] = t.proven[c] = 0
+            t.kids[c] = t.proven[c] = 0
+            # a prior of p/16 for the mover counts as pv visits scoring that
+            t.visits[c] = pv
+            t.wins[c] = (prior[i] * pv) >> 3 if pv else 0
             t.who[c] = mover
         t.first[v] = f
         t.kids[v] = k
         t.used = f + k
+        if depth <= self.SCAN_DEPTH:
+            self._scan(v, depth)
         return True
+
+    def _scan(self, v, depth):
+        """Decisive and anti-decisive moves near the root: every child of v is
+        played out one move; one that ends the game is proven at once. At the
+        root that is a win in one never missed; one level down, a reply that
+        wins at once proves our move a loss, so the search stops playing into
+        an immediate defeat. Costs about a playout per expansion, near the
+        root only. Leaves the scratch game at v again."""
+        t = self.tree
+        m = t.move[v] if depth == 1 else -1
+        for c in range(t.first[v], t.first[v] + t.kids[v]):
+            w = self.after(m, t.move[c]) if m >= 0 else self.after(t.move[c])
+            if w:
+                t.proven[c] = _WIN if w == t.who[c] else _LOSS
+        g = self.scratch
+        g.restore(self.root, self.names)
+        if m >= 0:
+            g._apply(m)
 
     def _select(self, v):
         t = self.tree
@@ -233,33 +293,86 @@ class Search:
         return [(sc, m) for sc, w, r, m in out]
 
 
+class Greedy(Scratch):
+    """Level 1, the beginner: looks one move ahead only. Takes a win in one,
+    never plays a move that loses at once, and otherwise picks by the game's
+    move priors (where it has them) with noise. One root move per iterate()."""
+    NOISE = 12               # added to the 0..16 prior: a beginner's taste
+
+    def __init__(self, seed=1, memory=0):
+        self.rng = Rng(seed)
+        self.root = None
+        self.buf = None
+
+    def start(self, game):
+        self.prepare(game)
+        self.k = game.moves_into(self.buf) if game.to_move else 0
+        if self.priors and self.k:
+            game.priors_into(self.buf, self.k, self.prior)
+        self.scores = array("i", bytes(4 * max(1, self.k)))
+        self.won = False
+
+    def solved(self):
+        return self.won or self.playouts >= self.k
+
+    def iterate(self):
+        i = self.playouts
+        mover = self.root.to_move
+        w = self.after(self.buf[i])
+        if w == mover:
+            self.scores[i] = 1 << 29
+            self.won = True
+        elif w:
+            self.scores[i] = -1
+        else:
+            self.scores[i] = (self.prior[i] if self.priors else 8) + self.rng.below(self.NOISE)
+        self.playouts = i + 1
+
+    def ranked(self):
+        out = [(self.scores[i], self.rng.below(32768), self.buf[i]) for i in range(self.playouts)]
+        out.sort()
+        out.reverse()
+        return [(sc, m) for sc, r, m in out]
+
+
 class Player:
     """A computer player of a given level (1 beginner .. 5 strongest).
 
     p.start(game); while not p.think(20, clock): draw a frame; m = p.best()
     Without a clock, think() runs the whole playout budget at once, which is
-    what makes a seeded move the same on every VM."""
-    PICK = (0, 0, 50, 75, 100, 100)      # sample among children with visits >= PICK% of the best
+    what makes a seeded move the same on every VM. A game may name its own
+    engine (SEARCH, a module of hexgames with a Search class of the same
+    interface: start, iterate, playouts, solved, ranked)."""
+    PICK = (0, 0, 50, 60, 75, 100)      # sample among children with visits >= PICK% of the best
 
     def __init__(self, level=3, seed=1, memory=32 * 1024):
         if level not in (1, 2, 3, 4, 5):
             raise ValueError("level must be 1..5, not %r" % (level,))
         self.level = level
-        self.search = Search(seed, memory)
+        self.seed = seed
+        self.memory = memory
+        self.search = None
         self.rng = Rng(seed ^ 0x5A5A)
 
+    def _engine(self, game):
+        if self.level == 1:
+            return Greedy
+        name = getattr(game, "SEARCH", None)
+        if name is None:
+            return Search
+        return getattr(__import__("hexgames." + name, None, None, ("Search",)), "Search")
+
     def start(self, game):
+        cls = self._engine(game)
+        if type(self.search) is not cls:
+            self.search = None                # free the old tree before the new one
+            self.search = cls(self.seed, self.memory)
         self.search.start(game)
         self.ms, self.among = LEVELS[self.level]
-        k = len(game.moves())
-        playouts = CHIP_RATE.get(game.NAME, 100) * self.ms // 1000
-        # above level 1 every root move is tried (no missed win in one) unless
-        # the moves are so many that it would take over 4x the time budget;
-        # level 1 looks at what a tenth of a second finds, and may miss it
-        self.budget = max(1, playouts) if self.level == 1 else \
-            max(playouts, min(2 * k + 1, 4 * playouts))
+        rate = getattr(game, "CHIP_RATE", CHIP_RATE)
+        self.budget = max(1, rate * self.ms // 1000) if self.ms else 1 << 29
         self.spent = 0
-        self.done = k <= 1
+        self.done = game.to_move == 0 or len(game.moves()) <= 1 or self.search.solved()
 
     def think(self, ms=0, clock=None):
         s = self.search
@@ -273,14 +386,14 @@ class Player:
             used = clock.ticks_diff(clock.ticks_ms(), t0)
             if used >= ms:
                 self.spent += used
-                if self.spent >= self.ms:
+                if self.ms and self.spent >= self.ms:
                     self.done = True
                 break
         return self.done
 
     def _step(self, s):
         s.iterate()
-        if s.playouts >= self.budget or s.tree.proven[0]:
+        if s.playouts >= self.budget or s.solved():
             self.done = True
 
     def best(self):
@@ -288,11 +401,10 @@ class Player:
         if not ranked:
             return self.search.root.moves()[0]
         top = ranked[0][0]
-        if top >= 1 << 29 or self.level >= 4:
+        if top >= 1 << 29 or self.level == 1 or self.among <= 1:
             return ranked[0][1]
-        if self.level == 1:
-            pool = [m for sc, m in ranked[:self.among] if sc >= 0] or [ranked[0][1]]
-            return pool[self.rng.below(len(pool))]
+        # weaker levels sample among the good moves, in proportion to visits:
+        # they lose by preferring a plausible second-best, not by blunders
         pool = [(sc, m) for sc, m in ranked if sc >= 0 and 100 * sc >= self.PICK[self.level] * top]
         pool = pool[:self.among] or ranked[:1]
         total = sum([sc for sc, m in pool]) or 1

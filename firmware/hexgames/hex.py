@@ -19,6 +19,7 @@ _rng = Rng()
 
 class Hex(Game):
     NAME = "hex"
+    CHIP_RATE = 112          # opponent iterations per chip second (tools/bench_ai.py)
     OPTIONS = (("size", 7, tuple(range(3, 16))), ("pie", False, (False, True)))
 
     def _init(self):

@@ -38,6 +38,7 @@ _stones = bytearray(_STONES)                # the mover's stones, for the playou
 
 class Hexmeister(Game):
     NAME = "hexmeister"
+    CHIP_RATE = 10          # opponent iterations per chip second (tools/bench_ai.py)
     OPTIONS = (("base", 6, (6,)),)
     JOIN = ("drop",)
 
