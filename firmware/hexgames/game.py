@@ -17,6 +17,16 @@ _buffer = [array("i")]
 _BUFFERS = (bytearray, array, list)
 
 
+class _Slicer:
+    def __getitem__(self, s):
+        return s
+
+
+# w[:] = v builds a slice object on the heap each time; w[_ALL] = v does not
+# (MicroPython can't construct slice() directly, hence the indexer).
+_ALL = _Slicer()[:]
+
+
 def _move_buffer(size):
     """One shared move buffer, grown when a bigger game asks: moves() then
     allocates only its list."""
@@ -171,13 +181,13 @@ class Game:
                 continue
             if isinstance(v, _BUFFERS):
                 if len(w) == len(v):
-                    w[:] = v
+                    w[_ALL] = v
                 else:                   # a history that grew: rare, allocates
                     setattr(self, k, v[:])
             elif isinstance(v, tuple) and len(v) == len(w):
                 for i in range(len(v)):
                     if v[i] is not w[i]:
-                        w[i][:] = v[i]
+                        w[i][_ALL] = v[i]
             else:
                 setattr(self, k, v)
 
