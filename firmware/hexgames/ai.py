@@ -3,8 +3,10 @@
 # in a row). The tree lives in preallocated integer arrays sized from a memory
 # budget; selection is UCB1 in integer arithmetic with lookup tables, because
 # every float is a heap object on the chip. Proven wins and losses are backed
-# up (MCTS-solver), which also makes "win now" and "stop the win" exact once
-# the moves involved have been tried.
+# up (MCTS-solver). Near the root every move is first played one step ahead,
+# so a win in one is never missed and a reply that wins at once is seen.
+# Games may add priors, their own playout policy, a cut-off evaluation, RAVE
+# statistics or an engine of their own (hooks: hexgames/README.md).
 from array import array
 from math import log, sqrt
 from micropython import const
@@ -21,6 +23,10 @@ _MAX_DEPTH = const(600)
 INVSQ = array("H", [4096] + [int(4096 / sqrt(n)) for n in range(1, 1024)])
 LN16 = array("H", [0] + [int(16 * log(n)) for n in range(1, 1024)])
 SQ64 = bytes([min(255, int(64 * sqrt(v / 16))) for v in range(256)])
+# RAVE weight of the all-moves-as-first score after n real visits, x 1024:
+# sqrt(K / (3n + K)), K = RAVE_K (Gelly and Silver's schedule).
+RAVE_K = const(400)
+BETA = array("H", [int(1024 * sqrt(RAVE_K / (3 * n + RAVE_K))) for n in range(1024)])
 
 # Per level: (milliseconds on the chip, children sampled among). Level 1 is
 # the greedy beginner (no search); each level above doubles the time, which
@@ -50,8 +56,10 @@ def _ucb_explore(parent_visits, child_visits):
 
 
 class Tree:
-    """Node arrays. Children of a node are one contiguous block."""
-    BYTES_PER_NODE = 18
+    """Node arrays. Children of a node are one contiguous block. amaf_n and
+    amaf_w count the playouts in which the node's move was played later on
+    by the same player (all moves as first), for games that ask for RAVE."""
+    BYTES_PER_NODE = 22
 
     def __init__(self, memory=32 * 1024):
         n = self.size = memory // self.BYTES_PER_NODE
@@ -60,6 +68,8 @@ class Tree:
         self.visits = array("i", bytes(4 * n))
         self.wins = array("i", bytes(4 * n))   # half points for the mover into the node
         self.kids = array("H", bytes(2 * n))
+        self.amaf_n = array("H", bytes(2 * n))
+        self.amaf_w = array("H", bytes(2 * n))
         self.who = bytearray(n)
         self.proven = bytearray(n)
         self.used = 0
@@ -110,6 +120,7 @@ class Search(Scratch):
     EXPAND_AT = 2            # a leaf is expanded on its second visit
     MAX_PLIES = 400          # playout cut-off: counts as a draw
     SCAN_DEPTH = 1           # expansions this deep look for wins in one (see _scan)
+    C_RAVE = 150             # exploration with RAVE: the AMAF rate already spreads the visits
 
     def __init__(self, seed=1, memory=32 * 1024):
         self.tree = Tree(memory)
@@ -125,6 +136,9 @@ class Search(Scratch):
         self.max_plies = getattr(game, "PLAYOUT_PLIES", self.MAX_PLIES)
         self.judge = getattr(game, "evaluate", None) is not None
         self.prior_visits = getattr(game, "PRIOR_VISITS", 4)
+        # RAVE: AMAF names a bytearray of the game that, after a playout,
+        # holds for each move the player who played it (0: nobody)
+        self.amaf = getattr(game, "AMAF", None)
         self.prepare(game)
         self.tree.reset(3 - game.to_move)
         if game.to_move:                      # the root is expanded and scanned at once
@@ -168,6 +182,8 @@ class Search(Scratch):
         else:
             winner = g.result()[0]
         self._backup(depth, winner)
+        if self.amaf is not None:
+            self._backup_amaf(depth, winner, getattr(g, self.amaf))
         self.playouts += 1
 
     def _expand(self, v, g, depth):
@@ -187,7 +203,7 @@ class Search(Scratch):
             c = f + i
             t.move[c] = buf[i]
             t.first[c] = _UNEXPANDED
-            t.kids[c] = t.proven[c] = 0
+            t.kids[c] = t.proven[c] = t.amaf_n[c] = t.amaf_w[c] = 0
             # a prior of p/16 for the mover counts as pv visits scoring that
             t.visits[c] = pv
             t.wins[c] = (prior[i] * pv) >> 3 if pv else 0
@@ -218,6 +234,8 @@ class Search(Scratch):
             g._apply(m)
 
     def _select(self, v):
+        if self.amaf is not None:
+            return self._select_rave(v)
         t = self.tree
         f = t.first[v]
         k = t.kids[v]
@@ -242,6 +260,52 @@ class Search(Scratch):
             if score > best_score:
                 best, best_score = c, score
         return best
+
+    def _select_rave(self, v):
+        """UCB on a blend of the real and the all-moves-as-first win rates:
+        the AMAF rate rules while a child has few visits, so untried
+        children need no visit of their own to be ranked."""
+        t = self.tree
+        f = t.first[v]
+        n = t.visits[v]
+        visits, wins, proven, an, aw = t.visits, t.wins, t.proven, t.amaf_n, t.amaf_w
+        best = f + self.rng.below(t.kids[v])
+        best_score = -1
+        for c in range(f, f + t.kids[v]):
+            p = proven[c]
+            if p == _WIN:
+                return c
+            if p == _LOSS:
+                continue
+            nc = visits[c]
+            q = (wins[c] * _SCALE) // (2 * nc) if nc else _SCALE // 2
+            qa = (aw[c] * _SCALE) // (2 * an[c]) if an[c] else _SCALE // 2
+            b = BETA[nc] if nc < 1024 else 0
+            score = (((_SCALE - b) * q + b * qa) >> 10) \
+                + ((self.C_RAVE * _ucb_explore(n, nc)) >> 18)
+            if score > best_score:
+                best, best_score = c, score
+        return best
+
+    def _backup_amaf(self, depth, winner, owner):
+        """Each child of a node on the path whose move its player made later
+        in this iteration shares the result (all moves as first)."""
+        t = self.tree
+        path = self.path
+        top = len(owner)
+        for d in range(depth + 1):
+            v = path[d]
+            f = t.first[v]
+            if f == _UNEXPANDED:
+                continue
+            for c in range(f, f + t.kids[v]):
+                m = t.move[c]
+                if 0 <= m < top and owner[m] == t.who[c] and t.amaf_n[c] < 65000:
+                    t.amaf_n[c] += 1
+                    if winner == 0:
+                        t.amaf_w[c] += 1
+                    elif winner == t.who[c]:
+                        t.amaf_w[c] += 2
 
     def _backup(self, depth, winner):
         t = self.tree
@@ -293,48 +357,6 @@ class Search(Scratch):
         return [(sc, m) for sc, w, r, m in out]
 
 
-class Greedy(Scratch):
-    """Level 1, the beginner: looks one move ahead only. Takes a win in one,
-    never plays a move that loses at once, and otherwise picks by the game's
-    move priors (where it has them) with noise. One root move per iterate()."""
-    NOISE = 12               # added to the 0..16 prior: a beginner's taste
-
-    def __init__(self, seed=1, memory=0):
-        self.rng = Rng(seed)
-        self.root = None
-        self.buf = None
-
-    def start(self, game):
-        self.prepare(game)
-        self.k = game.moves_into(self.buf) if game.to_move else 0
-        if self.priors and self.k:
-            game.priors_into(self.buf, self.k, self.prior)
-        self.scores = array("i", bytes(4 * max(1, self.k)))
-        self.won = False
-
-    def solved(self):
-        return self.won or self.playouts >= self.k
-
-    def iterate(self):
-        i = self.playouts
-        mover = self.root.to_move
-        w = self.after(self.buf[i])
-        if w == mover:
-            self.scores[i] = 1 << 29
-            self.won = True
-        elif w:
-            self.scores[i] = -1
-        else:
-            self.scores[i] = (self.prior[i] if self.priors else 8) + self.rng.below(self.NOISE)
-        self.playouts = i + 1
-
-    def ranked(self):
-        out = [(self.scores[i], self.rng.below(32768), self.buf[i]) for i in range(self.playouts)]
-        out.sort()
-        out.reverse()
-        return [(sc, m) for sc, r, m in out]
-
-
 class Player:
     """A computer player of a given level (1 beginner .. 5 strongest).
 
@@ -356,6 +378,7 @@ class Player:
 
     def _engine(self, game):
         if self.level == 1:
+            from hexgames.greedy import Greedy
             return Greedy
         name = getattr(game, "SEARCH", None)
         if name is None:

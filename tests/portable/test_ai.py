@@ -58,7 +58,7 @@ def test_no_level_misses_a_win_in_one():
 
 def test_same_seed_same_move():
     g = hexgames.replay("hexgo: d4 e4 c4")
-    a, b = Player(3, seed=9), Player(3, seed=9)
+    a, b = Player(3, seed=9, memory=8 * 1024), Player(3, seed=9, memory=8 * 1024)
     for p in (a, b):
         p.start(g)
         p.think()
@@ -137,3 +137,111 @@ def test_a_decided_search_stops_early():
     p.think()
     assert g.text(p.best()) == "c3"
     assert p.search.tree.proven[0] and p.search.playouts < p.budget
+
+
+def test_the_search_blocks_a_win_in_one():
+    # O joins a3 b3 . d3 e3 at c3 unless X takes it; X has no win of its own
+    g = position("hex", {"X": "b1 d5", "O": "a3 b3 d3 e3"}, "X", {"size": 5})
+    for level in (4, 5):
+        p = Player(level, seed=level, memory=8 * 1024)
+        p.start(g)
+        p.think()
+        assert g.text(p.best()) == "c3", level
+        # every other move that was looked at is proven a loss
+        t = p.search.tree
+        f = t.first[0]
+        lost = [c for c in range(f, f + t.kids[0]) if t.proven[c] == 2]
+        assert len(lost) >= t.kids[0] // 2
+
+
+def test_level_one_takes_a_win_and_avoids_a_losing_move():
+    # X wins at c3 (top to bottom through column c)
+    g = position("hex", {"X": "c1 c2 c4 c5", "O": "a1 b1 a2 e5"}, "X", {"size": 5})
+    for seed in range(1, 6):
+        p = Player(1, seed=seed)
+        p.start(g)
+        p.think()
+        assert g.text(p.best()) == "c3"
+    # without a win the beginner's picks vary with the seed, all legal
+    g = hexgames.new("hex", size=5)
+    picks = []
+    for seed in range(1, 9):
+        p = Player(1, seed=seed)
+        p.start(g)
+        p.think()
+        picks.append(p.best())
+    assert len(set(picks)) >= 3 and all([m in g.moves() for m in picks])
+
+
+def told_hex():
+    """Hex 5x5 whose priors say c3 is the move (16) and nothing else is (0)."""
+    cls = type(hexgames.new("hex", size=5))
+
+    class Told(cls):
+        PRIOR_VISITS = 6
+
+        def priors_into(self, moves, k, out):
+            for i in range(k):
+                out[i] = 16 if moves[i] == 12 else 0       # c3 is cell 12 of 5x5
+    g = Told({"size": 5, "pie": False})
+    assert g.text(12) == "c3"
+    return g, 12
+
+
+def test_priors_steer_the_search_and_the_beginner():
+    g, target = told_hex()
+    s = Search(1, memory=8 * 1024)
+    s.start(g)
+    t = s.tree
+    f = t.first[0]
+    c = [c for c in range(f, f + t.kids[0]) if t.move[c] == target][0]
+    assert t.visits[c] == 6 and t.wins[c] == 12            # 6 visits at a score of 1.0
+    for _ in range(30):
+        s.iterate()
+    assert s.ranked()[0][1] == target
+    p = Player(1, seed=3)
+    p.start(g)
+    p.think()
+    assert p.best() == target
+
+
+def test_rave_counts_moves_played_later():
+    g = hexgames.new("hex", size=5)
+    cls = type(g)
+    old = getattr(cls, "AMAF", None)
+    try:
+        cls.AMAF = None
+        s = Search(1, memory=8 * 1024)
+        s.start(g)
+        for _ in range(50):
+            s.iterate()
+        t = s.tree
+        assert max(t.amaf_n[:t.used]) == 0
+        cls.AMAF = "cell"
+        s.start(g)
+        for _ in range(50):
+            s.iterate()
+        f, k = t.first[0], t.kids[0]
+        # Hex fills the board: X plays about half the 25 cells in each playout
+        total = sum([t.amaf_n[c] for c in range(f, f + k)])
+        assert 50 * 10 <= total <= 50 * 14
+        assert all([t.amaf_w[c] <= 2 * t.amaf_n[c] for c in range(f, f + k)])
+    finally:
+        cls.AMAF = old
+
+
+def test_a_game_may_name_its_own_engine():
+    g = hexgames.new("hex", size=5)
+    cls = type(g)
+    try:
+        cls.SEARCH = "greedy"           # any module of hexgames with a Search-like class
+        import hexgames.greedy as gm
+        gm.Search = gm.Greedy
+        p = Player(3, seed=1, memory=4096)
+        p.start(g)
+        assert type(p.search).__name__ == "Greedy"
+        p.think()
+        assert p.best() in g.moves()
+    finally:
+        del cls.SEARCH
+        del gm.Search
