@@ -15,8 +15,9 @@
 # which did not link: so nothing links now either. A game that keeps the
 # sum of weight[colour][i] over its discs (1 per disc on the first edge, 64
 # per disc on the second) can also skip every fill while one edge is bare.
+from array import array
 from micropython import const
-from hexgames.board import rhombus
+from hexgames.board import rhombus, DIRS
 
 BOTH = const(3)     # edge bits: 1 = the colour's first edge, 2 = its second
 ALL = const(4)      # a stop value never reached: fill the whole group
@@ -42,6 +43,8 @@ class Links:
         self.first = (b"", bytes(range(size)), bytes(range(0, n, size)))
         self.queue = bytearray(n)
         self.seen = 0
+        self.board = b
+        self.bridge = None
         # The arc shortcut: with m the bits of i's own-colour neighbours in
         # adj[i] order (the first one in the highest bit), arc[m + arc_at[i]]
         # is 1 when they touch one another in a chain (at most one arc). One
@@ -61,6 +64,45 @@ class Links:
             arc_at[i] = tables[key]
         self.arc = bytes(arc)
         self.arc_at = bytes(arc_at)
+
+    def bridges(self):
+        """The bridge tables, built on first use. For colour p and cell c,
+        the triples (s, m, t) in bridge[p][at[p][c]:at[p][c + 1]] say: with
+        p's discs on s and t and m empty, a disc of the opponent on c breaks
+        into the bridge s-t, and p keeps it by taking m. A bridge to p's own
+        edge (two empty edge cells under a disc) has t = s."""
+        if self.bridge:
+            return
+        b = self.board
+        size = b.size
+        self.bridge = [b""]
+        self.bridge_at = [b""]
+        for p in (1, 2):
+            tri = bytearray()
+            at = array("H", bytes(2 * (b.n + 1)))
+            for c in range(b.n):
+                at[c] = len(tri)
+                q, r = b.coord(c)
+                for d in range(6):
+                    got = []
+                    for k in range(3):
+                        dq, dr = DIRS[(d + k) % 6]
+                        x, y = q + dq, r + dr
+                        if 0 <= x < size and 0 <= y < size:
+                            got.append(b.at(x, y))
+                        elif (y if p == 1 else x) in (-1, size) and 0 <= (x if p == 1 else y) < size:
+                            got.append(-1)      # beyond p's own edge
+                        else:
+                            got.append(-2)
+                    s, m, t = got
+                    if m < 0 or s == -2 or t == -2 or s == t == -1:
+                        continue
+                    tri.append(s if s >= 0 else t)
+                    tri.append(m)
+                    tri.append(t if t >= 0 else s)
+            at[b.n] = len(tri)
+            self.bridge.append(bytes(tri))
+            self.bridge_at.append(at)
 
     def reach(self, cell, start, stop=BOTH):
         """Edge bits touched by the group of the X or O disc on `start`.

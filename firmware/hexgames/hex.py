@@ -19,13 +19,14 @@ _rng = Rng()
 
 class Hex(Game):
     NAME = "hex"
-    CHIP_RATE = 112          # opponent iterations per chip second (tools/bench_ai.py)
+    CHIP_RATE = 50           # opponent iterations per chip second (tools/bench_ai.py)
     OPTIONS = (("size", 7, tuple(range(3, 16))), ("pie", False, (False, True)))
 
     def _init(self):
         n = self.options["size"]
         b = self.board = rhombus(n)
         self.links = Links(n)
+        self.links.bridges()
         self.max_moves = b.n + 1
         self.cell = bytearray(b.n)
         self.free = bytearray(b.n)        # empty cells, with their positions in fpos
@@ -38,6 +39,7 @@ class Hex(Game):
         self.side = self.to_move = 1
 
     def _derive(self):
+        self.last = _NONE
         k = 0
         for i in range(self.board.n):
             self.fpos[i] = _NONE
@@ -48,7 +50,7 @@ class Hex(Game):
         self.nfree = k
 
     def _copy_into(self, g):
-        for k in ("board", "links", "max_moves", "nfree", "side", "to_move"):
+        for k in ("board", "links", "max_moves", "nfree", "side", "to_move", "last"):
             setattr(g, k, getattr(self, k))
         g.cell = bytearray(self.cell)
         g.free = bytearray(self.free)
@@ -92,6 +94,7 @@ class Hex(Game):
         self.fpos[j] = k
         self.fpos[m] = _NONE
         self.nfree = last
+        self.last = m
         self.side = 3 - p
         if self.links.new_link(cell, m):
             self.to_move = 0
@@ -111,16 +114,76 @@ class Hex(Game):
         return None
 
     def playout(self, seed, max_plies=1000):
-        """Policy: a uniformly random empty cell each move (never swap)."""
+        """Policy: when the last stone broke into a bridge of the player to
+        move (connect.py, bridges), the other cell of the bridge; else a
+        uniformly random empty cell (never swap)."""
         self._origin = False
         _rng.seed(seed)
         below = _rng.below
         apply = self._apply
         free = self.free
+        cell = self.cell
+        tri = self.links.bridge
+        at = self.links.bridge_at
+        c = self.last
         while self.to_move and max_plies > 0:
-            apply(free[below(self.nfree)])
+            m = _NONE
+            if c != _NONE:
+                p = self.side
+                t = tri[p]
+                a = at[p]
+                for k in range(a[c], a[c + 1], 3):
+                    if cell[t[k + 1]] == 0 and cell[t[k]] == p and cell[t[k + 2]] == p:
+                        m = t[k + 1]
+                        break
+            if m == _NONE:
+                m = free[below(self.nfree)]
+            apply(m)
+            c = m
             max_plies -= 1
         return self._result
+
+    def priors_into(self, moves, k, out):
+        """Priors for the opponent (8: no opinion): 16 for keeping the bridge
+        the last stone broke into; 4 for a cell of one of the mover's intact
+        bridges (it joins nothing new); 11 for a cell that makes a bridge
+        with a stone of the mover, 10 for one next to an enemy stone."""
+        cell = self.cell
+        nbr = self.board.nbr
+        p = self.side
+        tri = self.links.bridge[p]
+        at = self.links.bridge_at[p]
+        save = _NONE
+        c = self.last
+        if c != _NONE:
+            for j in range(at[c], at[c + 1], 3):
+                if cell[tri[j + 1]] == 0 and cell[tri[j]] == p and cell[tri[j + 2]] == p:
+                    save = tri[j + 1]
+                    break
+        for i in range(k):
+            m = moves[i]
+            v = 8
+            if m == save:
+                v = 16
+            elif m < _NONE:
+                for j in range(at[m], at[m + 1], 3):
+                    if cell[tri[j + 1]] == 0 and cell[tri[j]] == p and cell[tri[j + 2]] == p:
+                        v = 4
+                        break
+                else:
+                    for d in range(6):
+                        a = nbr[6 * m + d]
+                        if a == _NONE:
+                            continue
+                        if cell[a] == 3 - p:
+                            v = 10
+                        b = nbr[6 * m + (d + 1) % 6]
+                        if b != _NONE and cell[a] == 0 and cell[b] == 0:
+                            x = nbr[6 * a + (d + 1) % 6]
+                            if x != _NONE and cell[x] == p:
+                                v = 11
+                                break
+            out[i] = v
 
     # -- notation and positions ----------------------------------------------------
     def text(self, m):

@@ -69,3 +69,42 @@ def test_bad_input_is_named():
 def test_random_games_keep_every_invariant():
     for seed in range(scaled(300, 40)):
         random_game("hex", {"size": 4 + seed % 4, "pie": seed % 2 == 1}, seed)
+
+
+def _after(moves, size=7):
+    g = hexgames.new("hex", size=size)
+    for t in moves.split():
+        g.play(t)
+    return g
+
+
+def _first_playout_move(g, seed):
+    h = g.copy()
+    h.playout(seed, 1)
+    return [g.board.name(i) for i in range(g.board.n) if h.cell[i] != g.cell[i]]
+
+
+def test_a_playout_keeps_a_bridge_the_last_stone_broke_into():
+    g = _after("c3 a1 d4 d3")            # X c3-d4 is a bridge over d3 and c4
+    assert all(_first_playout_move(g, seed) == ["c4"] for seed in range(20))
+    g = _after("c2 a7 d5 c1")            # X c2 reaches row 1 through c1 or d1
+    assert all(_first_playout_move(g, seed) == ["d1"] for seed in range(20))
+    g = _after("b3 c1 d6 b4")            # O broke in next to X, but into no bridge
+    assert len(set(tuple(_first_playout_move(g, seed)) for seed in range(20))) > 5
+
+
+def test_priors_favour_the_bridge_answer_and_shun_own_bridge_cells():
+    g = _after("c3 a1 d4 d3")
+    ms = g.moves()
+    out = bytearray(len(ms))
+    g.priors_into(ms, len(ms), out)
+    prior = dict((g.text(ms[i]), out[i]) for i in range(len(ms)))
+    assert prior["c4"] == 16 and max(v for t, v in prior.items() if t != "c4") < 16
+    g = _after("c3 a1 d4 g7")            # the bridge is whole: its cells wait
+    ms = g.moves()
+    out = bytearray(len(ms))
+    g.priors_into(ms, len(ms), out)
+    prior = dict((g.text(ms[i]), out[i]) for i in range(len(ms)))
+    assert prior["c4"] == prior["d3"] == 4
+    assert prior["e2"] == 11              # a new bridge with d4 (over d3 and e3)
+    assert all(0 <= v <= 16 for v in out)
