@@ -21,6 +21,7 @@ from hexgames.hexmeister_map import (
     GATE_TRIANGLES, CELL_KEY, RESERVE_KEY, SIDE_KEY)
 from hexgames.hexmeister_moves import DROP, PASS, NULLIFY, ALL, gen, drops, has_step
 from hexgames import hexmeister_pos as _pos
+from hexgames import hexmeister_eval as _eval
 
 _N = const(91)
 _STONES = const(18)
@@ -38,7 +39,8 @@ _stones = bytearray(_STONES)                # the mover's stones, for the playou
 
 class Hexmeister(Game):
     NAME = "hexmeister"
-    CHIP_RATE = 10          # opponent iterations per chip second (tools/bench_ai.py)
+    CHIP_RATE = 180         # opponent work units per chip second (tools/bench_ai.py)
+    SEARCH = "hexmeister_search"    # a two-turn search on an evaluation (not MCTS)
     OPTIONS = (("base", 6, (6,)),)
     JOIN = ("drop",)
 
@@ -250,15 +252,17 @@ class Hexmeister(Game):
         self.nrep = n + 1
         return seen
 
-    # The opponent cuts its playouts off after PLAYOUT_PLIES steps: a random
-    # Hexmeister game runs for hundreds. evaluate() says who leads there:
-    # gates weigh most (they win the game), then stones on the board.
+    # The opponent's knowledge is in hexmeister_eval: the evaluation of the
+    # gate race, the move scorer (priors) and the search that uses them.
+    # For a playout search, PLAYOUT_PLIES cuts the hundreds of steps of a
+    # random game short and evaluate() says who leads there.
     PLAYOUT_PLIES = 24
 
     def evaluate(self):
-        a = 4 * self.ngate[1] + self.nst[1]
-        b = 4 * self.ngate[2] + self.nst[2]
-        return 1 if a > b + 1 else 2 if b > a + 1 else 0
+        return _eval.evaluate(self)
+
+    def priors_into(self, moves, k, out):
+        _eval.priors_into(self, moves, k, out)
 
     # -- move generation --------------------------------------------------------------
     def moves_into(self, buf):

@@ -1,0 +1,166 @@
+# Hexmeister's opponent: the two-turn search (hexmeister_search) and the
+# evaluation it stands on (hexmeister_eval).
+import hexgames
+from hexgames.ai import Player
+from hexgames.rng import Rng
+from hexgames import hexmeister_eval as ev
+from hexgames.hexmeister_search import Search
+from kit import position
+
+
+def setup(x, o, to_move="X", turn=20, reserves=(12, 12)):
+    return position("hexmeister", {"X": x, "O": o}, to_move,
+                    reserves={"X": reserves[0], "O": reserves[1]}, bonus=False, turn=turn)
+
+
+def state(g):
+    """Everything a step changes, the incremental tables included."""
+    return (bytes(g.cell), bytes(g.cnt[1]), bytes(g.cnt[2]), bytes(g.grp[1]), bytes(g.grp[2]),
+            bytes(g.ngate), bytes(g.nst), bytes(g.res), g.h, g.turn, g.bonus, g.side,
+            g.to_move, g.nrep, g.rmat, bytes(g.rep), g._result)
+
+
+def best_turn(g, level=5, seed=3):
+    """Let the opponent play g's side until the turn passes; returns the steps."""
+    side = g.to_move
+    out = []
+    while g.to_move == side:
+        p = Player(level, seed=seed)
+        p.start(g)
+        p.think()
+        m = p.best()
+        out.append(g.text(m))
+        g.play(m)
+    return out
+
+
+def test_steps_are_taken_back_exactly():
+    rng = Rng(7)
+    for seed in range(6):
+        g = hexgames.new("hexmeister")
+        for _ in range(40 + 30 * seed):
+            if not g.to_move:
+                break
+            ms = g.moves()
+            g.play(ms[rng.below(len(ms))])
+        if not g.to_move:
+            continue
+        s = Search(seed)
+        s.start(g)
+        before = state(s.g)
+        for _ in range(8):
+            while s.g.to_move and s.sp < 12:
+                ms = s.g.moves()
+                s._do(ms[rng.below(len(ms))])
+            while s.sp:
+                s._undo()
+            assert state(s.g) == before
+        assert s.g.dump() == g.dump()
+
+
+def test_the_game_names_the_search():
+    g = hexgames.new("hexmeister")
+    assert g.SEARCH == "hexmeister_search"
+    p = Player(5, seed=1)
+    p.start(g)
+    assert isinstance(p.search, Search)
+
+
+def test_a_chain_of_gate_entries_that_wins_is_found():
+    # X holds f6 f9 f11 of the f line; e4 touches f3 and e2 touches f1
+    g = setup("f6 f9 f11 e4 e2 c11", "h1 i1 h4 a6")
+    ev.look(g)
+    assert ev.wins_now(g, 1) == 1 and ev.wins_now(g, 2) == 0
+    steps = best_turn(g)
+    assert sorted(steps) == ["e2-f1", "e4-f3"], steps
+    assert g.result() == (1, 0, 0, "alignment")
+
+
+def test_a_threat_to_win_next_turn_is_stopped():
+    # O holds f1 f3 f6 and stands beside f9 (e9) and f11 (g10); X's f10
+    # touches both
+    g = setup("f10 b11 c4", "f1 f3 f6 e9 g10 h1", to_move="X")
+    ev.look(g)
+    assert ev.wins_now(g, 2) == 1
+    best_turn(g)
+    assert g.to_move == 2
+    ev.look(g)
+    assert ev.wins_now(g, 2) == 0
+    best_turn(g)
+    assert g.result() is None or g.result()[0] != 2
+
+
+def test_a_capture_is_taken():
+    # O's gate stone c6 has X on b6 and d6; a third X stone beside it
+    # captures it (and the step earns a bonus)
+    g = setup("b6 d6 i8 b11", "c6 h1 j3", to_move="X")
+    steps = best_turn(g)
+    assert "c6" not in [g.board.name(i) for i in range(91) if g.cell[i] == 2], steps
+
+
+def test_the_search_is_deterministic_and_ranks_legal_moves():
+    g = hexgames.new("hexmeister")
+    rng = Rng(2)
+    for _ in range(30):
+        ms = g.moves()
+        g.play(ms[rng.below(len(ms))])
+    legal = g.moves()
+    picks = []
+    for _ in range(2):
+        p = Player(4, seed=9)
+        p.start(g)
+        p.think()
+        picks.append(p.best())
+        r = p.search.ranked()
+        assert r and all(sc >= 0 for sc, m in r)
+        assert all(r[i][0] >= r[i + 1][0] for i in range(len(r) - 1))
+        assert all(m in legal for sc, m in r)
+        assert p.search.playouts >= g.CHIP_RATE // 2
+    assert picks[0] == picks[1] and picks[0] in legal
+
+
+def test_levels_spend_their_budget_in_slices():
+    class Clock:
+        t = 0
+
+        def ticks_ms(self):
+            self.t += 7
+            return self.t
+
+        def ticks_diff(self, a, b):
+            return a - b
+
+    g = hexgames.new("hexmeister")
+    rng = Rng(4)
+    for _ in range(24):
+        ms = g.moves()
+        g.play(ms[rng.below(len(ms))])
+    p = Player(3, seed=1)
+    p.start(g)
+    slices = 0
+    while not p.think(20, Clock()):
+        slices += 1
+        assert slices < 10000
+    assert p.best() in g.moves()
+
+
+def test_evaluation_prefers_the_side_with_more_gates_and_stones():
+    g = setup("f6 f9 c9 b11", "h1 i1", to_move="X")
+    assert ev.value(g) > 0 and g.evaluate() == 1
+    h = setup("f6 f9 c9 b11", "h1 i1", to_move="O")
+    assert ev.value(h) < 0 and h.evaluate() == 1
+    k = hexgames.new("hexmeister")
+    assert k.evaluate() == 0
+
+
+def test_priors_favour_gate_entries_and_captures():
+    g = setup("b6 d6 h7 b11", "c6 h1 j3", to_move="X")
+    ms = g.moves()
+    out = bytearray(len(ms))
+    g.priors_into(ms, len(ms), out)
+    best = max(out)
+    top = [g.text(ms[i]) for i in range(len(ms)) if out[i] == best]
+    # h7-i6 enters a gate; any stone that reaches a third cell beside c6 captures
+    assert all(t.endswith("-i6") or t.split("-")[-1] in ("b7", "c7", "c5", "d5", "b5")
+               or t == "drop b11" for t in top), top
+    assert all(0 <= v <= 16 for v in out)
