@@ -92,6 +92,9 @@ class Session:
             else:
                 raise AssertionError("unexpected menu page %s" % page)
         assert self.on("play"), self.app.caption
+        p = self.screen
+        while p.level and p.player is None:   # the opponent comes a frame later
+            self.frames(1)
 
     def choose_flag(self, f):
         for label, v, cell in self.screen.choices():

@@ -6,21 +6,64 @@
 #   a.boot()
 #   a.run()            # forever; run(frames) for a fixed number of frames
 import gc
+import sys
 from micropython import const
 
 import hexgames
 from app import games, keys, palette, save
 from app.keys import PRESS
 from app.light import Light
-from app.menu import Menu
 from app.play import Play
 from app.render import Painter
-from app.screens import End, Resume
 
 FRAME_MS = const(40)        # 25 frames a second: smooth enough for a slow glow
-_TREE_MAX = const(32768)    # the opponent's tree: its default size, when the heap allows
-_TREE_MIN = const(6144)
-_KEEP_FREE = const(40960)   # heap left for the rest of a game (undo replays, saves)
+# The heap (DESIGN.md section 5): the whole app with the opponent lives in ~96 KB
+# of the chip's 240, so fragmentation never bites. The opponent's tree takes what
+# the app and the game leave of that, up to its default size.
+_HEAP_APP = const(98304)
+_TREE_MAX = const(32768)
+_TREE_MIN = const(4096)
+_KEEP_FREE = const(40960)   # heap left free for the rest of a game (undo replays, saves)
+_SEARCH_OWN = const(6144)
+_WIDEST = const(600)        # moves at a root, at most, in the games' worst positions   # the search's own besides tree and copies (its path, objects)
+# Modules of the screens around a game: imported when shown, dropped while a game
+# is played (their bytecode lives in the heap unless frozen into the firmware).
+_AROUND = ("app.menu", "app.gauge", "app.screens")
+_UNLOAD = sys.implementation.name == "micropython"
+
+
+def mem_free():
+    """Free heap in bytes; -1 where the VM has no such limit (CPython)."""
+    try:
+        return gc.mem_free()
+    except AttributeError:
+        return -1
+
+
+def mem_alloc():
+    try:
+        return gc.mem_alloc()
+    except AttributeError:
+        return 0
+
+
+def unload(names):
+    """Forget modules: their code goes at the next collection, and an import
+    loads them again. Only on MicroPython, where the heap is scarce (on CPython
+    a module loaded twice would make two of each class)."""
+    if not _UNLOAD:
+        return
+    for name in names:
+        if sys.modules.pop(name, None) is not None:
+            k = name.rfind(".")
+            pkg = sys.modules.get(name[:k])
+            if pkg is not None and hasattr(pkg, name[k + 1:]):
+                delattr(pkg, name[k + 1:])
+
+
+def _node_bytes():
+    ai = sys.modules.get("hexgames.ai")
+    return getattr(getattr(ai, "Tree", None), "BYTES_PER_NODE", 22)
 
 
 def find_ai():
@@ -59,11 +102,11 @@ class App:
         self.notice_t = -1
         self.n = n
         self.battery = None          # the device sets a gauge: level() -> 0..100, -1 on USB
+        self.tree_bytes = 0          # the opponent's tree as last sized
 
     # -- start-up and the loop -------------------------------------------------------
     def boot(self):
-        self._player = None
-        d, g, bad = save.read_game(self.store, self._prepare)
+        d, g, bad = save.read_game(self.store)
         if bad:
             why, checksum = bad
             # Reported once: the checksum of the rejected file is remembered, so
@@ -73,17 +116,11 @@ class App:
                 self.store_settings()
                 self.notice("The saved game could not be read (%s); it is ignored." % why)
         if g is not None:
-            self.current = Play(self, d["game"], g, d["level"] if self.ai else 0, d["human"],
-                                self._player)
+            from app.screens import Resume
+            self.current = Play(self, d["game"], g, d["level"] if self.ai else 0, d["human"])
             self.screen = Resume(self, self.current)
         else:
-            self.screen = Menu(self)
-        self._player = None
-
-    def _prepare(self, d):
-        # as in new_game: the opponent's tree before the game, on a clean heap
-        if d["level"] and self.ai:
-            self._player = self.ai(d["level"], 1, self.search_memory())
+            self.to_menu()
 
     def frame(self):
         t = self.clock.ticks_ms()
@@ -116,6 +153,12 @@ class App:
         return self.current is not None
 
     def to_menu(self):
+        # The paused game's opponent lets its tree go: the menu's code takes its
+        # place, and the tree is sized again when the game goes on.
+        if self.current is not None:
+            self.current.player = None
+        self.screen = None
+        from app.menu import Menu
         self.screen = Menu(self)
 
     def resume(self):
@@ -123,6 +166,7 @@ class App:
             self.refuse()
             return
         self.screen = self.current
+        unload(_AROUND)
         self.current.refresh()
 
     def new_game(self, spec):
@@ -130,31 +174,49 @@ class App:
         self.settings.last = spec
         self.store_settings()
         self.current = self.screen = None
+        unload(_AROUND)
         level = level if self.ai else 0
-        # The opponent's tree first, while the heap is one clean block after the old
-        # game has gone: its arrays are the biggest allocations, and on a fragmented
-        # heap they fail with plenty of memory free in small pieces.
-        player = self.ai(level, 1, self.search_memory()) if level else None
         g = hexgames.new(name, **games.options(name, size, flags))
-        if player:
-            player.start(g)          # its move buffer too, before the heap fragments
-        self.current = self.screen = Play(self, name, g, level, human, player)
-        self.save_game(self.current)
+        self.current = self.screen = Play(self, name, g, level, human)
+        self.save_game(self.current)    # the opponent comes at the first frame of play
 
     def show_end(self, play):
         self.current = None
+        from app.screens import End
         self.screen = End(self, play)
 
-    def search_memory(self):
-        """Bytes for the opponent's search tree: its default where the heap has
-        room, less with a big game loaded (Hexade 10, Hexmeister), so that the
-        game, the app and the tree fit together on the chip."""
-        gc.collect()              # also: one compact heap before the tree's big arrays
-        try:
-            free = gc.mem_free()
-        except AttributeError:    # CPython: no such limit
+    def opponent(self, g, level):
+        """A computer player for game g at level (hints: the game's level, or 3).
+        Made at a game's first frame, so that its tree is sized and allocated on
+        a heap just collected, with only the game and the app in it."""
+        name = getattr(g, "SEARCH", None)
+        if name:                       # a game's own engine: loaded before sizing
+            __import__("hexgames." + name)
+        return self.ai(level, 1, self.search_memory(g) if level > 1 else 0)
+
+    def search_memory(self, g=None):
+        """Bytes for the opponent's search tree: what the app, the game and the
+        search's copies of it leave of _HEAP_APP, at most _TREE_MAX, and at most
+        half the free heap (one compact block for the tree's arrays)."""
+        gc.collect()
+        free = mem_free()
+        if free < 0:                   # CPython: no such limit
+            self.tree_bytes = _TREE_MAX
             return _TREE_MAX
-        return max(_TREE_MIN, min(_TREE_MAX, (free - _KEEP_FREE) // 2))
+        extra = _SEARCH_OWN
+        if g is not None:
+            a = mem_alloc()
+            c = g.copy()               # the search keeps two (root, scratch)
+            extra += 2 * (mem_alloc() - a) + 5 * g.max_moves
+            c = None
+        room = _HEAP_APP - mem_alloc() - extra
+        tree = min(_TREE_MAX, room, (free - _KEEP_FREE) // 2)
+        # never so small that the root's moves do not fit: a search that cannot
+        # expand its root knows nothing (Hexmeister's widest turns have ~560)
+        if g is not None:
+            tree = max(tree, _node_bytes() * (min(g.max_moves, _WIDEST) + 1))
+        self.tree_bytes = max(_TREE_MIN, tree)
+        return self.tree_bytes
 
     # -- storage ---------------------------------------------------------------------
     def save_game(self, play):

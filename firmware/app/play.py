@@ -78,6 +78,7 @@ class Play:
 
     def refresh(self):
         g = self.g
+        self.wait = True
         render.symbols(g, self.syms)
         marks.compute(self.name, g, self.mark)
         self.clear_input()
@@ -218,7 +219,10 @@ class Play:
         turn (its answer and your move: both plies, every step of each)."""
         g = self.g
         sides = self.sides
-        if not g.history() or (self.level and self.human not in sides):
+        mine = False
+        for s in sides:                 # not `in`: MicroPython has no int in bytearray
+            mine = mine or s == self.human
+        if not g.history() or (self.level and not mine):
             return False
         if self.level:
             k = len(sides)
@@ -248,7 +252,7 @@ class Play:
             return
         a = self.app
         if self.player is None:
-            self.player = a.ai(self.level or 3, 1, a.search_memory())
+            self.player = a.opponent(self.g, self.level or 3)
         self.player.start(self.g)
         self.thinking = purpose
         if purpose == 1:
@@ -262,6 +266,16 @@ class Play:
         if self.veil_t >= 0 and now - self.veil_t > _VEIL_MS:
             self.veil = 0
             self.veil_t = -1
+        if self.player is None and self.level:
+            # The opponent at the second frame of a game (or back from the menu),
+            # whoever moves first: its tree is allocated once, early, and not in
+            # the frame whose key press chose the game (and saved it).
+            if self.wait:
+                self.wait = False
+                return
+            self.player = self.app.opponent(self.g, self.level)
+            if not self.computer_to_move():
+                self.player.start(self.g)     # its copies and buffers, now
         if not self.thinking:
             self.think(1)              # e.g. after a resume with the computer to move
         if self.thinking:

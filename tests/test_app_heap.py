@@ -1,0 +1,41 @@
+# The handheld's heap on the 32-bit MicroPython VM (WebAssembly: objects the
+# chip's size), the real app with the opponent at level 5, every game at its
+# pocket-board size (tools/heap_app.py; it prints the same numbers).
+import os
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import heap_app  # noqa: E402
+
+GAMES = ("hexgo", "hexade", "xiago", "inphexion", "hexmeister", "hex")
+
+
+@pytest.fixture(scope="module")
+def heap():
+    if not os.path.isdir(os.path.join(ROOT, "tools", "wasm", "node_modules")):
+        pytest.fail("the WebAssembly build is missing: run `make test` (it runs npm ci in tools/wasm)")
+    return heap_app.measure(GAMES)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_app_with_the_opponent_stays_within_its_heap(heap, game):
+    r = heap[game]
+    assert r["moves"] >= 6, r                  # the scenario was played: moves, hint, undo
+    # The live heap with .mpy modules (their bytecode in RAM): the opponent's
+    # tree takes what is left of 96 KB, down to what the root's moves need;
+    # games whose rules bring big modules and tables go over by about that.
+    assert r["peak_kb"] <= 120, r
+    if game in ("hexgo", "hex"):
+        assert r["peak_kb"] <= 96, r
+    # A frozen build (firmware/manifest.py) keeps the bytecode in flash.
+    assert r["peak_kb"] - r["mpy_kb"] <= 96, r
+    assert r["tree_kb"] >= 4, r
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_idle_frame_allocates_nothing_on_32_bit_micropython(heap, game):
+    # menu frames, and game frames with a person to move (the breathing marks)
+    assert heap[game]["idle_frame_bytes"] == 0, heap[game]
