@@ -26,8 +26,9 @@ def test_the_app_with_the_opponent_stays_within_its_heap(heap, game):
     assert r["moves"] >= 6, r                  # the scenario was played: moves, hint, undo
     # The live heap with .mpy modules (their bytecode in RAM): the opponent's
     # tree takes what is left of 96 KB, down to what the root's moves need;
-    # games whose rules bring big modules and tables go over by about that.
-    assert r["peak_kb"] <= 120, r
+    # games whose rules bring big modules and tables go over by about that,
+    # but stay within half the chip's 240 KB.
+    assert r["peak_kb"] <= 128, r
     if game in ("hexgo", "hex"):
         assert r["peak_kb"] <= 96, r
     # A frozen build (firmware/manifest.py) keeps the bytecode in flash.

@@ -30,6 +30,11 @@ _WIDEST = const(600)        # moves at a root, at most, in the games' worst posi
 # is played (their bytecode lives in the heap unless frozen into the firmware).
 _AROUND = ("app.menu", "app.gauge", "app.screens")
 _UNLOAD = sys.implementation.name == "micropython"
+# A collection after every 16 KB allocated, not only when the heap is full: the
+# garbage of a game's start (module imports, tables, a save) then never spreads
+# the live objects over the whole heap, leaving free memory only in pieces too
+# small for the search's arrays (Hexmeister failed so on the 64-bit unix port).
+_GC_EVERY = const(16384)
 
 
 def mem_free():
@@ -84,6 +89,9 @@ class App:
         self.sound = sound
         self.report = report
         self.ai = ai() if ai is find_ai else ai
+        threshold = getattr(gc, "threshold", None)      # MicroPython only
+        if threshold is not None:
+            threshold(_GC_EVERY)
         n = layout.n
         self.MENU = layout.fn_key("MENU")
         self.UNDO = layout.fn_key("UNDO")

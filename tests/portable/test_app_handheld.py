@@ -225,3 +225,43 @@ def test_the_opponents_tree_fits_the_heap_left():
         assert p.player is not None
     else:
         assert mem == 32768
+
+
+def test_hexmeister_with_the_opponent_plays_within_the_heap():
+    # The biggest game with the strongest level, on the chip's 240 KB heap when
+    # run on MicroPython (64-bit there: objects up to twice the chip's). Without
+    # the app's GC threshold the heap fragmented until the search's arrays no
+    # longer found room, with a third of it free.
+    import app.app as appmod
+    if ON_MICROPYTHON and appmod.__file__.endswith(".py"):
+        return                         # sources compiled at import: not the board's heap
+    gc.collect()
+    h = Hand(ai="find")
+    if h.app.ai is None:
+        return
+    try:
+        play_hexmeister(h)
+    finally:
+        h = None                       # the rules go: the next tests get the heap back
+        appmod.unload([k for k in sys.modules if k.startswith("hexgames.hexmeister")])
+        gc.collect()
+
+
+def play_hexmeister(h):
+    h.choose("hexmeister")
+    h.choose(5)
+    h.choose(2)                        # the computer starts
+    p = h.app.screen
+    for _ in range(3000):
+        h.app.run(1)
+        if p.g.history() and p.my_turn():
+            break
+    assert p.g.history() and p.g.to_move == 2 and p.my_turn()
+    m = p.g.moves()[0]                 # our answer, and the computer's again
+    path = p.g.cells(m)
+    h.press(*[p.place.cell[c] for c in path + path[-1:]] if path else ["OK", "OK"])
+    for _ in range(3000):
+        h.app.run(1)
+        if p.my_turn() or not p.g.to_move:
+            break
+    assert len(p.g.history()) >= 3
