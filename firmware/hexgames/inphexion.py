@@ -60,7 +60,7 @@ _links = {}             # size -> Links
 
 class InpHeXion(Game):
     NAME = "inphexion"
-    CHIP_RATE = 79          # opponent iterations per chip second (tools/bench_ai.py)
+    CHIP_RATE = 36          # opponent iterations per chip second (tools/bench_ai.py)
     OPTIONS = (("size", 7, (5, 6, 7, 8, 9, 10, 11)), ("pie", False, (False, True)),
                ("neutral", False, (False, True)))
 
@@ -111,6 +111,7 @@ class InpHeXion(Game):
         g.npend = self.npend
         g.nstart = self.nstart
         g.qlink = self.qlink
+        g.lastc = self.lastc
         g.cell = bytearray(self.cell)
         g.enb = bytearray(self.enb)
         g.pos = bytearray(self.pos)
@@ -167,25 +168,40 @@ class InpHeXion(Game):
         turn = self.turn
         result = None
         ns = 0
+        lc = self.lastc
         left = plies
         while left:
             q = 3 - p
             if c == _DRAW:
-                # a pushable disc with an empty neighbour, uniformly, then one
-                # of those neighbours: one draw of Rng.below(60 k) gives both
-                # (60 is a multiple of every count 1..6)
-                theirs = lists[q]
-                kq = cnt[q]
-                k = 60 * (kq + cnt[_N])
-                while True:
-                    x1 = _A1 * (x1 & _M15) + (x1 >> 15)
-                    x2 = _A2 * (x2 & _M15) + (x2 >> 15)
-                    r = (((x1 ^ x2) & _M15) * k) >> 15
-                    i = r // 60
-                    c = theirs[i] if i < kq else lists[_N][0]
-                    if enb[c]:
-                        break
-                r = (r - 60 * i) % enb[c]
+                # the answer to a push that broke into the mover's discs (lc,
+                # where the enemy disc stands whose neighbours of the mover's
+                # colour form more than one arc): push it out again, to a
+                # uniformly random empty neighbour
+                if lc < n and cell[lc] == q and enb[lc]:
+                    k = 0
+                    for y in adj[lc]:
+                        k += k + (cell[y] == p)
+                    if not arc[k + arc_at[lc]]:
+                        c = lc
+                        x1 = _A1 * (x1 & _M15) + (x1 >> 15)
+                        x2 = _A2 * (x2 & _M15) + (x2 >> 15)
+                        r = (((x1 ^ x2) & _M15) * enb[c]) >> 15
+                if c == _DRAW:
+                    # a pushable disc with an empty neighbour, uniformly, then
+                    # one of those neighbours: one draw of Rng.below(60 k)
+                    # gives both (60 is a multiple of every count 1..6)
+                    theirs = lists[q]
+                    kq = cnt[q]
+                    k = 60 * (kq + cnt[_N])
+                    while True:
+                        x1 = _A1 * (x1 & _M15) + (x1 >> 15)
+                        x2 = _A2 * (x2 & _M15) + (x2 >> 15)
+                        r = (((x1 ^ x2) & _M15) * k) >> 15
+                        i = r // 60
+                        c = theirs[i] if i < kq else lists[_N][0]
+                        if enb[c]:
+                            break
+                    r = (r - 60 * i) % enb[c]
                 for e in adj[c]:
                     if not cell[e]:
                         if not r:
@@ -202,6 +218,7 @@ class InpHeXion(Game):
             cnt[p] = k + 1
             hands[p] -= 1
             cell[c] = p
+            lc = c
             ecnt[d] += weight[d][e] - weight[d][c]
             ecnt[p] += weight[p][c]
             # e's neighbours lose an empty neighbour. Once q has enough discs
@@ -295,6 +312,7 @@ class InpHeXion(Game):
             c = _DRAW
         _rng.x1 = x1
         _rng.x2 = x2
+        self.lastc = lc
         self.turn = turn
         self.side = p
         if result:
@@ -346,7 +364,10 @@ class InpHeXion(Game):
         return k
 
     def playout(self, seed, max_plies=1000):
-        """Policy: a push takes a uniformly random pushable disc among those
+        """Policy: when the last push left an enemy disc where it parts the
+        mover's discs around it (more than one arc of them), the mover
+        pushes it out again, to a uniformly random empty neighbour; else a
+        push takes a uniformly random pushable disc among those
         with an empty neighbour (drawn from the disc lists) and moves it to a
         uniformly random one of those neighbours (board order); pending discs
         are relocated in reading order, each to a uniformly random allowed
@@ -396,6 +417,7 @@ class InpHeXion(Game):
     _move = _s.move_disc
     _empties = _s.count_empties
     _list = _s.enlist
+    priors_into = _s.priors
 
     # -- notation, positions, facts (inphexion_text.py) ----------------------------
     _why_illegal = _t.why_illegal

@@ -22,6 +22,7 @@ def reset(g, side, turn):
 
 def derive(g):
     """Rebuild enb, the lists and the counts from cell[]."""
+    g.lastc = 255           # no push to answer (see _run)
     cell = g.cell
     cnt = g.cnt
     for v in range(4):
@@ -220,3 +221,43 @@ def enlist(g, i, v):
     g.lists[v][k] = i
     g.pos[i] = k
     g.cnt[v] = k + 1
+
+
+def priors(g, moves, k, out):
+    """Priors for the opponent (8: no opinion) of the pushes c>e in moves:
+    +3 when the mover's disc on c joins discs of his that stand apart
+    around it, +3 when taking c away parts the opponent's discs around it,
+    -3 when the pushed disc on e joins the opponent's discs there (a join:
+    the colour's neighbours form more than one arc, connect.py). Other
+    moves get 8."""
+    cell = g.cell
+    adj = g.cf.adj
+    links = g.cf.links
+    arc = links.arc
+    at = links.arc_at
+    p = g.to_move
+    q = 3 - p
+    for i in range(k):
+        m = moves[i]
+        out[i] = 8
+        if m & 0x30000 != 0x10000:
+            continue
+        c = (m >> 8) & 255
+        e = m & 255
+        a = b = 0
+        for x in adj[c]:
+            v = cell[x]
+            a += a + (v == p)
+            b += b + (v == q)
+        s = 8
+        if not arc[a + at[c]]:
+            s += 3
+        if cell[c] == q and not arc[b + at[c]]:
+            s += 3
+        if cell[c] == q:
+            a = 0
+            for x in adj[e]:
+                a += a + (x != c and cell[x] == q)
+            if not arc[a + at[e]]:
+                s -= 3
+        out[i] = s

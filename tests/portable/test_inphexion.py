@@ -963,6 +963,30 @@ def test_the_engine_agrees_with_a_literal_model_of_the_rules():
 
 # -- playouts ------------------------------------------------------------------------------
 
+def broke_in(g):
+    """Whether the last push put an enemy disc, still there and movable,
+    among the mover's discs that it keeps apart (two groups or more of them
+    around it, counting only the discs next to it)."""
+    c = g.lastc
+    p = g.to_move
+    if c >= g.board.n or g.cell[c] != 3 - p or not g.enb[c]:
+        return False
+    mine = [x for x in g.board.neighbours(c) if g.cell[x] == p]
+    groups = 0
+    seen = []
+    for x in mine:
+        if x in seen:
+            continue
+        groups += 1
+        todo = [x]
+        while todo:
+            y = todo.pop()
+            if y not in seen:
+                seen.append(y)
+                todo += [z for z in mine if z in g.board.neighbours(y)]
+    return groups > 1
+
+
 def policy_playout(g, seed, plies):
     """playout()'s documented policy, played through play() with Rng.below."""
     rng = Rng(seed)
@@ -982,6 +1006,11 @@ def policy_playout(g, seed, plies):
         elif (g.turn == 1 and g.to_move == 2 and g.options["pie"]
               and (not g.hands[2] or not rng.below(len(g.moves())))):
             g.play(SWAP)
+        elif broke_in(g):
+            # the disc pushed in last parts the mover's discs around it: out again
+            c = g.lastc
+            empty = [e for e in g.board.neighbours(c) if not g.cell[e]]
+            g.play(PUSH | c << 8 | empty[rng.below(len(empty))])
         else:
             # a disc from the lists of pushable discs, retried until it can move
             q = 3 - g.to_move
@@ -1064,3 +1093,47 @@ def test_playouts_and_moves_into_allocate_nothing_per_move():
             gc.enable()
             assert m2 - m1 == m1 - m0, (options, seed, m1 - m0, m2 - m1)
             assert m3 == m2, (options, seed)
+
+
+BROKEN = """
+   a b c d e f g
+1  O . . . . . .
+2   . . . . . . .
+3    . . X X X . .
+4     . . . . . . .
+5      . . . . . . .
+6       O . O . . . .
+7        . O . . . . O
+"""
+
+
+def test_a_playout_pushes_out_a_disc_that_broke_into_its_discs():
+    g = setup(BROKEN, "O")
+    g.play("d3>d4")                     # X's discs around d3: c3 | e3 d4
+    d3 = g.board.index("d3")
+    for seed in range(12):
+        h = g.copy()
+        h.playout(seed, 1)
+        assert h.cell[d3] == 1, seed
+    g = setup(BROKEN, "O")
+    g.play("e3>e2")                     # X's discs around e3: d3 e2, one arc
+    firsts = set()
+    for seed in range(12):
+        h = g.copy()
+        h.playout(seed, 1)
+        firsts.add(h.dump())
+    assert len(firsts) > 3
+
+
+def test_priors_favour_joins_and_cuts_and_shun_joining_the_enemy():
+    g = setup(BROKEN, "O")
+    g.play("d3>d4")
+    ms = g.moves()
+    out = bytearray(len(ms))
+    g.priors_into(ms, len(ms), out)
+    prior = dict((g.text(ms[i]), out[i]) for i in range(len(ms)))
+    assert prior["d3>d2"] == prior["d3>c4"] == 11     # X on d3 joins c3 to e3 d4
+    assert prior["a1>b1"] == 8
+    assert prior["b7>b6"] == 5                        # O's disc on b6 joins a6 to c6
+    assert prior["c6>d5"] == 8
+    assert all(0 <= v <= 16 for v in out)
