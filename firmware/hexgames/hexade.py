@@ -5,9 +5,13 @@
 # State is incremental, so a playout move costs a few table look-ups:
 #   cell[c]   padded board (hexade_map): 0 empty, 1 X, 2 O, 3 wall
 #   emp       the empty cells (board indices) as a list with positions epos[i]
-#   nsix[p]   how many complete sixes p has on the board; a placement adds the
-#             sixes through its cell, a capture takes away those through the
-#             removed stones, so nothing is ever searched
+#   cnt[s]    the stones in six s (hexade_map: 1 per X, 8 per O), updated
+#             for the sixes through a placed or lifted stone; so
+#   nsix[p]   how many complete sixes p has on the board, and
+#   thr       per player a stack of his fives (sixes one stone short), pushed
+#             when a count becomes a five and checked when read (a five that
+#             was blocked or captured since is dropped then): the playouts
+#             complete and block sixes from it without searching
 #   hist1/2   a 30-bit and a 16-bit hash per ply since the origin, for the
 #             repetition draw; a ply without capture adds a stone, so only
 #             the last `ncap` plies (stones captured since the origin) can
@@ -15,8 +19,10 @@
 from array import array
 from micropython import const
 from hexgames.game import Game, IllegalMove, SYMBOL
-from hexgames.hexade_map import layout, STEPS, SIX_AT, SIX_REST, KEY1, KEY2
+from hexgames.hexade_map import layout, STEPS, KIND_STEPS, ADD, FIVE, EVENT
+from hexgames.hexade_map import GAIN
 from hexgames.hexade_map import WIN, FULL_BOARD, REPEATED
+from hexgames import hexade_know
 from hexgames.hexade_pos import set_up
 from hexgames.rng import Rng
 
@@ -30,7 +36,8 @@ _NW = const(-23)
 _W = const(-1)
 _SW = const(22)
 _SE = const(23)
-_SPARE_PLIES = const(64)    # history room beyond one ply per cell; it grows if needed
+_SPARE_PLIES = const(16)    # history room beyond one ply per cell; it grows if needed
+_TCAP = const(48)           # fives held per player (more are dropped, after a clean-up)
 
 assert STEPS == (_E, _NE, _NW, _W, _SW, _SE)   # the steps below follow hexade_map.WIDTH
 
@@ -38,7 +45,7 @@ assert STEPS == (_E, _NE, _NW, _W, _SW, _SE)   # the steps below follow hexade_m
 
 class Hexade(Game):
     NAME = "hexade"
-    CHIP_RATE = 64          # opponent iterations per chip second (tools/bench_ai.py)
+    CHIP_RATE = 40          # opponent iterations per chip second (tools/bench_ai.py)
     OPTIONS = (("base", 10, (4, 5, 6, 7, 8, 9, 10)),)
 
     def _init(self):
@@ -54,6 +61,13 @@ class Hexade(Game):
         self.hist1 = array("i", bytes(4 * (n + _SPARE_PLIES)))
         self.hist2 = array("H", bytes(2 * (n + _SPARE_PLIES)))
         self.hcap = n + _SPARE_PLIES        # plies the history holds
+        self.six_at = lay.six_at
+        self.key1 = lay.key1
+        self.key2 = lay.key2
+        self.six_ids = lay.six_ids
+        self.cnt = bytearray(6 * n)
+        self.thr = array("H", bytes(4 * _TCAP))     # X's fives, then O's
+        self.nthr = [0, 0, 0]
 
     def _start(self):
         cell, pad, emp, epos = self.cell, self.pad, self.emp, self.epos
@@ -63,6 +77,11 @@ class Hexade(Game):
             epos[i] = i
         self.nemp = self.board.n
         self.nsix[1] = self.nsix[2] = 0
+        cnt = self.cnt
+        for i in range(len(cnt)):
+            cnt[i] = 0
+        self.nthr[1] = self.nthr[2] = 0
+        self.worth = 0                  # the sum of hexade_map._worth over the sixes
         # White's placements so far (captured ones count) follow from the
         # ply, since the players alternate: white0 at the origin, plus one
         # every second ply (_white_placed); nothing to update per move.
@@ -76,12 +95,16 @@ class Hexade(Game):
 
     def _copy_into(self, g):
         for k in ("lay", "board", "max_moves", "pad", "index", "side", "to_move", "nemp", "white0",
-                  "x_first", "white_first", "ply", "ncap", "hcap"):
+                  "x_first", "white_first", "ply", "ncap", "hcap", "six_at", "six_ids",
+                  "key1", "key2", "worth"):
             setattr(g, k, getattr(self, k))
         g.cell = bytearray(self.cell)
         g.emp = self.emp[:]
         g.epos = self.epos[:]
         g.nsix = self.nsix[:]
+        g.cnt = bytearray(self.cnt)
+        g.thr = self.thr[:]
+        g.nthr = self.nthr[:]
         g.hist1 = self.hist1[:]
         g.hist2 = self.hist2[:]
 
@@ -109,55 +132,43 @@ class Hexade(Game):
         hist1 = self.hist1
         hist2 = self.hist2
         k = mv + mv + p - 1
-        hist1[t] = hist1[t - 1] ^ KEY1[k]
-        hist2[t] = hist2[t - 1] ^ KEY2[k]
+        hist1[t] = hist1[t - 1] ^ self.key1[k]
+        hist2[t] = hist2[t - 1] ^ self.key2[k]
         if t < 3 and p == _X and self._white_placed() == 1:
             self.white_first = c
-        # One look at each neighbour: does it hold p (mask, for the sixes
-        # below), or does it start an enemy pair that c closes (section 5)?
+        # Does a neighbour start an enemy pair that c closes (section 5)?
         # The six rays are disjoint, so lifting one pair at once leaves the
         # others judged on the same position.
-        mask = 0
-        v = cell[c + _E]
-        if v == p:
-            mask = 1
-        elif v == q and cell[c + 2 * _E] == q and cell[c + 3 * _E] == p:
+        if cell[c + _E] == q and cell[c + 2 * _E] == q and cell[c + 3 * _E] == p:
             self._capture(c + _E, _E)
-        v = cell[c + _NE]
-        if v == p:
-            mask |= 2
-        elif v == q and cell[c + 2 * _NE] == q and cell[c + 3 * _NE] == p:
+        if cell[c + _NE] == q and cell[c + 2 * _NE] == q and cell[c + 3 * _NE] == p:
             self._capture(c + _NE, _NE)
-        v = cell[c + _NW]
-        if v == p:
-            mask |= 4
-        elif v == q and cell[c + 2 * _NW] == q and cell[c + 3 * _NW] == p:
+        if cell[c + _NW] == q and cell[c + 2 * _NW] == q and cell[c + 3 * _NW] == p:
             self._capture(c + _NW, _NW)
-        v = cell[c + _W]
-        if v == p:
-            mask |= 8
-        elif v == q and cell[c + 2 * _W] == q and cell[c + 3 * _W] == p:
+        if cell[c + _W] == q and cell[c + 2 * _W] == q and cell[c + 3 * _W] == p:
             self._capture(c + _W, _W)
-        v = cell[c + _SW]
-        if v == p:
-            mask |= 16
-        elif v == q and cell[c + 2 * _SW] == q and cell[c + 3 * _SW] == p:
+        if cell[c + _SW] == q and cell[c + 2 * _SW] == q and cell[c + 3 * _SW] == p:
             self._capture(c + _SW, _SW)
-        v = cell[c + _SE]
-        if v == p:
-            mask |= 32
-        elif v == q and cell[c + 2 * _SE] == q and cell[c + 3 * _SE] == p:
+        if cell[c + _SE] == q and cell[c + 2 * _SE] == q and cell[c + 3 * _SE] == p:
             self._capture(c + _SE, _SE)
+        # The stone counts of the sixes through c: a five or a six is news.
+        cnt = self.cnt
+        ids = self.six_ids
+        add = ADD[p]
+        gain = GAIN[p]
+        worth = self.worth
+        k = self.six_at[mv]
+        end = self.six_at[mv + 1]
+        while k < end:
+            s = ids[k]
+            v = cnt[s] + add
+            cnt[s] = v
+            worth += gain[v]
+            if EVENT[v]:
+                self._news(s, v)
+            k += 1
+        self.worth = worth
         nsix = self.nsix
-        if mask:                            # the sixes that c completes
-            rest = SIX_REST
-            k = SIX_AT[mask]
-            end = SIX_AT[mask + 1]
-            while k < end:
-                if (cell[c + rest[k]] == p and cell[c + rest[k + 1]] == p
-                        and cell[c + rest[k + 2]] == p and cell[c + rest[k + 3]] == p):
-                    nsix[p] += 1
-                k += 4
         self.side = q
         # Section 7, in its order: the older six wins, then the full board,
         # then the third repetition.
@@ -191,12 +202,7 @@ class Hexade(Game):
     def _capture(self, a, d):
         """Lift the enemy pair a, a + d (rare, so a call is cheap enough)."""
         q = 3 - self.side
-        nsix = self.nsix
-        if nsix[q]:                 # q's sixes through the pair are lost
-            nsix[q] -= self._sixes_at(a, q)
         self._lift(a, q)
-        if nsix[q]:
-            nsix[q] -= self._sixes_at(a + d, q)
         self._lift(a + d, q)
 
     def _lift(self, x, q):
@@ -208,9 +214,81 @@ class Hexade(Game):
         self.nemp = n + 1
         t = self.ply
         k = i + i + q - 1
-        self.hist1[t] ^= KEY1[k]
-        self.hist2[t] ^= KEY2[k]
+        self.hist1[t] ^= self.key1[k]
+        self.hist2[t] ^= self.key2[k]
         self.ncap += 1
+        cnt = self.cnt
+        ids = self.six_ids
+        add = ADD[q]
+        gain = GAIN[q]
+        for k in range(self.six_at[i], self.six_at[i + 1]):
+            s = ids[k]
+            v = cnt[s] - add
+            cnt[s] = v
+            self.worth -= gain[v + add]
+            if EVENT[v + add] == 3:         # q's six is lost
+                self.nsix[q] -= 1
+            elif EVENT[v]:                  # a five again, or a five of the capturer
+                self._news(s, v)
+
+    def _news(self, s, v):
+        """Six s now holds v: count a complete six, or push a five."""
+        e = EVENT[v]
+        if e == 3:
+            self.nsix[1 if v == 6 else 2] += 1
+            return
+        thr = self.thr
+        n = self.nthr[e]
+        if n == _TCAP:                      # full: keep the fives still open
+            five = FIVE[e]
+            base = (e - 1) * _TCAP
+            n = 0
+            for j in range(base, base + _TCAP):
+                if self.cnt[thr[j]] == five:
+                    thr[base + n] = thr[j]
+                    n += 1
+            if n == _TCAP:
+                return
+        thr[(e - 1) * _TCAP + n] = s
+        self.nthr[e] = n + 1
+
+    def _five(self, p):
+        """The board index of a cell that completes a six of p, or -1."""
+        n = self.nthr[p]
+        if not n:
+            return -1
+        thr, cnt, cell = self.thr, self.cnt, self.cell
+        five = FIVE[p]
+        base = (p - 1) * _TCAP - 1
+        while n:
+            s = thr[base + n]
+            if cnt[s] == five:
+                self.nthr[p] = n
+                a = self.pad[s // 6]
+                j = (s % 6) * 6
+                for t in range(j, j + 6):
+                    if not cell[a + KIND_STEPS[t]]:
+                        return self.index[a + KIND_STEPS[t]]
+            n -= 1
+        self.nthr[p] = 0
+        return -1
+
+    def _recount(self):
+        """Counts, sixes and fives from the cells alone (a set-up position)."""
+        cnt, cell, pad, ids = self.cnt, self.cell, self.pad, self.six_ids
+        self.nsix[1] = self.nsix[2] = self.nthr[1] = self.nthr[2] = self.worth = 0
+        for i in range(len(cnt)):
+            cnt[i] = 0
+        for i in range(self.board.n):
+            v = cell[pad[i]]
+            if v:
+                for k in range(self.six_at[i], self.six_at[i + 1]):
+                    s = ids[k]
+                    cnt[s] += ADD[v]
+                    self.worth += GAIN[v][cnt[s]]
+        for s in range(len(cnt)):
+            if EVENT[cnt[s]]:
+                self._news(s, cnt[s])
 
     def _grow_history(self):
         """Double the history (a game longer than its cells plus the spare
@@ -224,26 +302,6 @@ class Hexade(Game):
         self.hist1 = h1
         self.hist2 = h2
         self.hcap = 2 * n
-
-    def _sixes_at(self, x, p):
-        """How many complete sixes of p pass through cell x (holding p)."""
-        cell = self.cell
-        mask = 0
-        bit = 1
-        for d in STEPS:
-            if cell[x + d] == p:
-                mask |= bit
-            bit <<= 1
-        rest = SIX_REST
-        k = SIX_AT[mask]
-        end = SIX_AT[mask + 1]
-        found = 0
-        while k < end:
-            if (cell[x + rest[k]] == p and cell[x + rest[k + 1]] == p
-                    and cell[x + rest[k + 2]] == p and cell[x + rest[k + 3]] == p):
-                found += 1
-            k += 4
-        return found
 
     def _restricted(self):
         """True when the side to move is White placing his second stone."""
@@ -287,21 +345,38 @@ class Hexade(Game):
         return None
 
     def playout(self, seed, max_plies=1000):
-        """Policy: a uniformly random empty cell each move (every empty cell is
-        legal; for White's second stone, cells near his first are drawn again)."""
+        """Policy: complete an own six when one cell does it, else fill the
+        cell that would complete the opponent's, else a uniformly random
+        empty cell (for White's second stone, cells near his first are drawn
+        again)."""
         self._origin = False            # the history no longer leads here
         _rng.seed(seed)
         below = _rng.below
         apply = self._apply
+        five = self._five
         emp = self.emp
+        nthr = self.nthr
         while self.to_move and max_plies > 0:
-            mv = emp[below(self.nemp)]
-            if self.ply < 4 and self._restricted():     # only early on
-                while self._near_first(mv):
-                    mv = emp[below(self.nemp)]
+            p = self.side
+            mv = five(p) if nthr[p] else -1
+            if mv < 0 and nthr[3 - p]:
+                mv = five(3 - p)
+            if mv < 0:
+                mv = emp[below(self.nemp)]
+                if self.ply < 4 and self._restricted():     # only early on
+                    while self._near_first(mv):
+                        mv = emp[below(self.nemp)]
             apply(mv)
             max_plies -= 1
         return self._result
+
+    priors_into = hexade_know.priors_into
+    PRIOR_VISITS = 4
+    PLAYOUT_PLIES = 24      # then evaluate(): the weighted sixes of both
+
+    def evaluate(self):
+        return hexade_know.evaluate(self, _rng)
+    SEARCH = "hexade_search"
 
     # -- facts -------------------------------------------------------------------
     def info(self):

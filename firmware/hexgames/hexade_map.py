@@ -17,7 +17,6 @@ PAD = const(2)
 WIDTH = const(23)          # 19 columns of base 10 + 2 * PAD
 WALL = const(3)            # cell value of the padding (stones are 1 and 2)
 NOT_ON_BOARD = const(0xFFFF)
-MAX_CELLS = const(271)     # base 10
 
 # Results, built once so that ending a game allocates nothing.
 WIN = (None, (1, 0, 0, "six"), (2, 0, 0, "six"))
@@ -51,59 +50,60 @@ def _distance(q, r):
     return max(abs(q), abs(r), abs(q + r))
 
 
-def _six_tables():
-    """The sixes through a placed cell c, grouped by which neighbours of c they use.
+# The six kinds of six, by number: the rows along E, SE and NE (0-2), the
+# triangles pointing down and up (3, 4) and the ring (5). A six is named by
+# its anchor and kind: id = 6 * (board index of the anchor) + kind, the
+# anchor being the shape's cell (0, 0) (the centre, for a ring).
+# KIND_STEPS[6 * kind .. + 6] are the padded steps from the anchor to the cells.
+KIND_STEPS = array("b", [delta(q, r) for _, shape in SHAPES for q, r in shape])
 
-    Every six through c holds at least one neighbour of c. For each of the
-    64 sets of neighbours that hold the mover's stones, REST lists the
-    sixes using only those neighbours, each as 4 steps from c to its other
-    cells (nearest first, so a failing six is usually seen at the first
-    look; a short six is padded with step 0, c itself, which always matches).
-    AT[mask] .. AT[mask + 1] is the slice of REST for that set."""
-    through = []                       # (neighbour bits, other cells) per six through c
-    for _, shape in SHAPES:
-        for uq, ur in shape:
-            bits = 0
-            rest = []
-            for q, r in shape:
-                q -= uq
-                r -= ur
-                if (q, r) in DIRS:
-                    bits |= 1 << DIRS.index((q, r))
-                elif (q, r) != (0, 0):
-                    rest.append((_distance(q, r), q, r))
-            rest.sort()                 # nearest first: see PAD
-            steps = [delta(q, r) for _, q, r in rest]
-            through.append((bits, steps + [0] * (4 - len(steps))))
-    at = array("H", bytes(2 * 65))
-    rest = []
-    for mask in range(64):
-        at[mask] = len(rest)
-        for bits, steps in through:
-            if bits & ~mask == 0:
-                rest.extend(steps)
-    at[64] = len(rest)
-    return at, array("b", rest)         # every step fits a byte: |5 * WIDTH + 5| < 128
+# Stones in a six are counted in one byte: 1 per X stone, 8 per O stone. So
+# 5 is X's five (the sixth cell empty), 40 O's, 6 and 48 complete sixes.
+# EVENT[count]: 1 an X five, 2 an O five, 3 a six (of either; by the mover).
+ADD = b"\x00\x01\x08"
+FIVE = b"\x00\x05\x28"
+EVENT = bytearray(64)
+EVENT[5] = 1
+EVENT[40] = 2
+EVENT[6] = EVENT[48] = 3
 
 
-SIX_AT, SIX_REST = _six_tables()
+def _worth(v):
+    """What a six holding count v is worth to X (O's worth is negative): the
+    sum of these is the judgement of a playout cut short."""
+    x, o = v % 8, v // 8
+    if x + o > 6 or x + o == 6 or (x and o):
+        return 0
+    return (0, 1, 3, 9, 27, 60)[x] if x else -(0, 1, 3, 9, 27, 60)[o]
 
 
-def _keys():
-    """Random keys of (cell, colour) for the repetition hashes, shared by
-    every base (board index < MAX_CELLS): KEY1[2*i + colour - 1] of 30 bits,
-    KEY2[...] of 16, so ints stay small on the chip and a false repetition
-    needs a 46-bit collision. Seeded, so every VM draws the same keys."""
+def _gains():
+    """GAIN[p][v]: the change of the sum when p's stone makes count v."""
+    gx = array("h", bytes(128))
+    go = array("h", bytes(128))
+    for v in range(64):
+        if v % 8:
+            gx[v] = _worth(v) - _worth(v - 1)
+        if v >= 8:
+            go[v] = _worth(v) - _worth(v - 8)
+    return (None, gx, go)
+
+
+GAIN = _gains()
+
+
+def _keys(n):
+    """Random keys of (cell, colour) for the repetition hashes of a board of
+    n cells: KEY1[2*i + colour - 1] of 30 bits, KEY2[...] of 16, so ints stay
+    small on the chip and a false repetition needs a 46-bit collision. Seeded,
+    so every VM draws the same keys (and a smaller base the first of them)."""
     rng = Rng(2024)
-    k1 = array("i", bytes(8 * MAX_CELLS))
-    k2 = array("H", bytes(4 * MAX_CELLS))
-    for k in range(2 * MAX_CELLS):
+    k1 = array("i", bytes(8 * n))
+    k2 = array("H", bytes(4 * n))
+    for k in range(2 * n):
         k1[k] = rng.bits30()
         k2[k] = rng.bits15() << 1 | (rng.bits15() & 1)
     return k1, k2
-
-
-KEY1, KEY2 = _keys()
 
 
 class Layout:
@@ -125,8 +125,38 @@ class Layout:
             self.empty_board[c] = 0                        # an empty cell
         # Cells within distance 2 of each cell, as padded steps: the zone
         # that White's second stone must avoid.
+        self.key1, self.key2 = _keys(b.n)
         self.near = tuple([delta(q, r) for q in range(-2, 3) for r in range(-2, 3)
                            if _distance(q, r) <= 2])
+        self._six_tables()
+
+    def _six_tables(self):
+        """The sixes through each cell i: six_ids[six_at[i] .. six_at[i + 1]],
+        ids as above (every six of the board, each listed at its 6 cells).
+        Two passes (count, then fill), so no list per cell is ever built."""
+        b = self.board
+        n = b.n
+        at = self.six_at = array("H", bytes(2 * (n + 1)))
+        ids = None
+        for fill in (0, 1):
+            if fill:
+                for i in range(n):
+                    at[i + 1] += at[i]
+                ids = self.six_ids = array("H", bytes(2 * at[n]))
+                used = array("H", at)
+            for a in range(n):
+                q, r = b.coord(a)
+                for kind in range(6):
+                    shape = SHAPES[kind][1]
+                    cells = [b.at(q + dq, r + dr) for dq, dr in shape]
+                    if min(cells) < 0:
+                        continue
+                    for c in cells:
+                        if fill:
+                            ids[used[c]] = 6 * a + kind
+                            used[c] += 1
+                        else:
+                            at[c + 1] += 1
 
     def sixes(self, cell, p):
         """The complete sixes of colour p on the padded board `cell`, each once,

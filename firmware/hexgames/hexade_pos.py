@@ -3,7 +3,7 @@
 # Kept out of hexade.py, which holds the rules and the hot path.
 from micropython import const
 from hexgames.game import SYMBOL
-from hexgames.hexade_map import KEY1, KEY2, WIN, FULL_BOARD
+from hexgames.hexade_map import WIN, FULL_BOARD
 
 _X = const(1)
 
@@ -29,8 +29,8 @@ def set_up(g, d):
         v = cell[pad[i]]
         if v:
             k = i + i + v - 1
-            h1 ^= KEY1[k]
-            h2 ^= KEY2[k]
+            h1 ^= g.key1[k]
+            h2 ^= g.key2[k]
         else:
             emp[n] = i
             epos[i] = n
@@ -39,8 +39,7 @@ def set_up(g, d):
     g.hist1[0] = h1
     g.hist2[0] = h2
     _white_from_pos(g, d, whites)
-    g.nsix[1] = len(g.lay.sixes(cell, 1))
-    g.nsix[2] = len(g.lay.sixes(cell, 2))
+    g._recount()
     # Decided already? Section 11: a six of the side to move wins (rule 1),
     # else a full board is judged with M = the side not to move (rule 2).
     t = g.side = SYMBOL.index(d.get("to_move", "X"))

@@ -1,0 +1,95 @@
+# Hexade knowledge for the opponent: move priors (hooks in hexgames/README.md,
+# "The opponent"). The game keeps the stone count of every six (hexade.py:
+# cnt, 1 per X stone, 8 per O stone), so rating a cell is reading the counts
+# of the sixes through it: no search, no allocation.
+from micropython import const
+from hexgames.hexade_map import STEPS
+
+_WIN = const(16)            # completes a six
+_BLOCK = const(15)          # fills the cell that completes the opponent's six
+_DOUBLE = const(14)         # makes two fives at once
+_FOUR = const(12)           # makes a five: a threat of six
+_CAPTURE = const(11)        # lifts an enemy pair
+
+
+def _values(p):
+    """VALUE[count] of a six through a cell, for mover p placing there."""
+    out = bytearray(64)
+    for x in range(7):
+        for o in range(7 - x):
+            own, opp = (x, o) if p == 1 else (o, x)
+            if opp == 0:
+                v = (6, 8, 9, 10, _FOUR, _WIN, 0)[own]
+            elif own == 0:
+                v = (6, 6, 7, 9, 11, _BLOCK, 0)[opp]
+            else:
+                v = 5                   # both colours: dead for either
+            out[x + 8 * o] = v
+    return bytes(out)
+
+
+VALUE = (None, _values(1), _values(2))
+
+
+def priors_into(g, moves, k, out):
+    """A prior 0..16 of each of moves[0..k) for the side to move: the best
+    six it serves (16 completes one, 15 blocks the opponent's completion, 12
+    makes a five, ...), raised by further strong sixes and by a capture,
+    lowered when the stone would stand in a capturable pair."""
+    p = g.side
+    q = 3 - p
+    value = VALUE[p]
+    cnt, ids, at = g.cnt, g.six_ids, g.six_at
+    cell, pad = g.cell, g.pad
+    for i in range(k):
+        mv = moves[i]
+        j = at[mv]
+        end = at[mv + 1]
+        best = 0
+        strong = 0
+        fours = 0
+        while j < end:
+            t = value[cnt[ids[j]]]
+            if t > best:
+                best = t
+            if t >= 10:
+                strong += 1
+                if t == _FOUR:
+                    fours += 1
+            j += 1
+        if best < _BLOCK:
+            if fours >= 2:
+                best = _DOUBLE
+            elif strong >= 2:
+                best += 1 if strong == 2 else 2
+                if best > _DOUBLE:
+                    best = _DOUBLE
+            c = pad[mv]
+            for d in STEPS:
+                v = cell[c + d]
+                if v == q:
+                    if best < _CAPTURE and cell[c + d + d] == q and cell[c + 3 * d] == p:
+                        best = _CAPTURE
+                elif v == p:
+                    # c and c + d would be a pair: capturable with one end
+                    # held by the opponent and the other empty
+                    u = cell[c + d + d]
+                    w = cell[c - d]
+                    if (u == q and w == 0) or (u == 0 and w == q):
+                        best -= 2
+        out[i] = best
+
+
+_NOISE = const(40)          # spread of the judgement (worth units)
+
+
+def evaluate(g, rng):
+    """Who wins a playout cut short (1 or 2): the side to move if he can
+    complete a six, else by the worth of all sixes (hexade_map._worth, kept
+    by the game as it plays), with noise, so that a small lead wins a little
+    more often than not."""
+    p = g.side
+    if g._five(p) >= 0:
+        return p
+    score = g.worth + (10 if p == 1 else -10) + rng.below(2 * _NOISE + 1) - _NOISE
+    return 1 if score > 0 else 2

@@ -1,0 +1,99 @@
+# Hexade's search: the common MCTS (hexgames/ai.py) with three changes.
+# 1. A node keeps only its WIDTH best moves by the priors (hexade_know): on
+#    a board of 127 cells most are far from every six in play, and a node
+#    of 127 children costs more to select from than a playout.
+# 2. A cheaper look for wins in one. A Hexade move never wins at once (a six
+#    must outlast the reply), so one level below the root the only replies
+#    that end the game are those after our move made a six (the reply fails
+#    to capture it) or left one cell. Elsewhere playing out every reply finds
+#    nothing, at the cost of some 126 restores a node.
+# 3. A node is expanded on its second real visit (see start).
+from array import array
+from micropython import const
+from hexgames.ai import Search as _Search
+
+_UNEXPANDED = const(-1)     # as in ai.py: a node whose children are not made yet
+
+_WIDTH = const(24)
+
+
+class Search(_Search):
+    WIDTH = _WIDTH
+
+    def start(self, game):
+        self.count = array("H", bytes(34))      # moves per prior value
+        _Search.start(self, game)
+        # A child starts with the prior's visits; it is expanded on its second
+        # real visit, not at once (else every iteration would expand a whole
+        # line of new nodes down to the end of the game or of the memory).
+        self.EXPAND_AT = self.prior_visits + 2
+
+    def _expand(self, v, g, depth):
+        t = self.tree
+        buf, prior = self.buf, self.prior
+        k = g.moves_into(buf)
+        g.priors_into(buf, k, prior)
+        if k > self.WIDTH:
+            k = self._best(k)
+        f = t.used
+        if f + k > t.size:
+            return False
+        mover = g.to_move
+        pv = self.prior_visits
+        for i in range(k):
+            c = f + i
+            t.move[c] = buf[i]
+            t.first[c] = _UNEXPANDED
+            t.kids[c] = t.proven[c] = t.amaf_n[c] = t.amaf_w[c] = 0
+            t.visits[c] = pv
+            t.wins[c] = (prior[i] * pv) >> 3
+            t.who[c] = mover
+        t.first[v] = f
+        t.kids[v] = k
+        t.used = f + k
+        if depth <= self.SCAN_DEPTH:
+            self._scan(v, depth)
+        return True
+
+    def _best(self, k):
+        """Move the WIDTH moves of the highest priors to the front of buf
+        and prior; those tied at the lowest prior kept are a random choice
+        among the ties (selection sampling). Returns how many are kept."""
+        buf, prior, count = self.buf, self.prior, self.count
+        for i in range(17):
+            count[i] = 0
+        for i in range(k):
+            count[prior[i]] += 1
+        low = 16
+        n = count[16]
+        while n < self.WIDTH and low > 0:
+            low -= 1
+            n += count[low]
+        ties = count[low]
+        room = self.WIDTH - (n - ties)      # places for the moves of prior low
+        below = self.rng.below
+        w = 0
+        for i in range(k):                  # every swap brings a visited move to i
+            p = prior[i]
+            if p < low:
+                continue
+            if p == low:
+                take = below(ties) < room
+                ties -= 1
+                if not take:
+                    continue
+                room -= 1
+            m = buf[i]
+            buf[i] = buf[w]
+            buf[w] = m
+            prior[i] = prior[w]
+            prior[w] = p
+            w += 1
+        return w
+
+    def _scan(self, v, depth):
+        if depth == 1:
+            g = self.scratch                  # at v (see _expand)
+            if not g.nsix[self.tree.who[v]] and g.nemp > 1:
+                return
+        _Search._scan(self, v, depth)

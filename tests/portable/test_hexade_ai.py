@@ -1,0 +1,148 @@
+# Hexade's knowledge for the opponent: the six counts the game keeps, the
+# move priors, the playout policy (complete a six, block the opponent's) and
+# the search that uses them. Positions on base 6 (names as in rules/hexade.md).
+from array import array
+import hexgames
+from hexgames.ai import Player
+from hexgames.rng import Rng
+from kit import position
+
+
+def hexade(x="", o="", to_move="X", base=6):
+    return position("hexade", {"X": x, "O": o}, to_move, {"base": base})
+
+
+def priors(g):
+    """{cell name: prior} of every legal move of g."""
+    buf = array("i", bytes(4 * g.board.n))
+    out = bytearray(g.board.n)
+    k = g.moves_into(buf)
+    g.priors_into(buf, k, out)
+    return dict([(g.board.name(buf[i]), out[i]) for i in range(k)])
+
+
+def same_counts(g):
+    """The game's incremental counts equal a count from scratch."""
+    h = g.copy()
+    h._recount()
+    assert h.cnt == g.cnt
+    assert h.nsix == g.nsix
+    assert h.worth == g.worth
+    # every five on the board is on its owner's stack
+    for p in (1, 2):
+        five = (0, 5, 40)[p]
+        stack = list(g.thr[(p - 1) * 48:(p - 1) * 48 + g.nthr[p]])
+        for s in range(len(g.cnt)):
+            if g.cnt[s] == five:
+                assert s in stack, (p, s)
+
+
+def test_priors_rate_a_completion_16_and_a_block_15():
+    # X's row a6..e6 is completed by f6 alone (a6 is on the edge)
+    g = hexade("a6 b6 c6 d6 e6", "h2 i2 j2 h9")
+    pr = priors(g)
+    assert pr["f6"] == 16
+    assert max([pr[c] for c in pr if c != "f6"]) < 16
+    # O to move there: f6 blocks X's six, rated above every other cell
+    g = hexade("a6 b6 c6 d6 e6", "h2 i2 j2 h9", "O")
+    pr = priors(g)
+    assert pr["f6"] == 15
+    assert max([pr[c] for c in pr if c != "f6"]) < 15
+
+
+def test_priors_prefer_threats_and_stones_to_empty_space():
+    # X's four b6..e6 (open at a6 and f6): a6 and f6 make fives (threats of six)
+    g = hexade("b6 c6 d6 e6", "h2 g9")
+    pr = priors(g)
+    assert pr["f6"] >= 12 and pr["a6"] >= 12
+    assert pr["f6"] > pr["f11"]          # far from every stone: low
+    # a capture is worth more than a quiet move next to the enemy pair
+    g = hexade("c6 h2", "d6 e6")
+    pr = priors(g)
+    assert pr["f6"] > pr["d7"]
+
+
+def test_priors_dislike_a_capturable_pair():
+    # X's d6 next to O's c6: X on e6 would stand in the pair d6-e6 between
+    # c6 and the empty f6, which O could take at once
+    g = hexade("d6 h2", "c6 g9")
+    pr = priors(g)
+    assert pr["e6"] < pr["d5"]
+
+
+def test_playout_completes_its_own_six():
+    for seed in range(20):
+        g = hexade("a6 b6 c6 d6 e6", "h2 i2 j2 h9")
+        assert g.playout(seed, 1) is None
+        assert g._symbol(g.board.index("f6")) == "X" and g.nsix[1] == 1
+
+
+def test_playout_blocks_the_opponents_six():
+    for seed in range(20):
+        g = hexade("h2 i2 g9", "a6 b6 c6 d6 e6")
+        g.playout(seed, 1)
+        assert g._symbol(g.board.index("f6")) == "X", seed
+    # but completes its own first: then O's six would come too late
+    for seed in range(20):
+        g = hexade("a11 b11 c11 d11 e11", "a6 b6 c6 d6 e6")
+        g.playout(seed, 1)
+        assert g._symbol(g.board.index("f11")) == "X", seed
+
+
+def test_playouts_keep_the_counts():
+    start = hexgames.new("hexade", base=6)
+    for seed in range(30):
+        g = start.copy()
+        g.playout(seed, 20 + 3 * seed)
+        same_counts(g)
+    # captures take stones out of the counts, and can make a five again
+    g = hexade("c6 g6 e5", "d6 f6 e4")
+    g.play(g.parse("e6"))               # X's e6: no capture (single stones)
+    same_counts(g)
+    g = hexade("c6 f5", "d6 e6 a6 b6")
+    g.play(g.parse("f6"))               # X captures d6-e6
+    assert g._symbol(g.board.index("d6")) is None
+    same_counts(g)
+
+
+def test_random_games_keep_the_counts():
+    rng = Rng(5)
+    for n in range(6):
+        g = hexgames.new("hexade", base=5)
+        while g.to_move:
+            ms = g.moves()
+            g.play(ms[rng.below(len(ms))])
+            same_counts(g)
+
+
+def test_evaluate_takes_the_completion_and_the_lead():
+    g = hexade("a6 b6 c6 d6 e6", "h2 i2 j2 h9")
+    assert g.evaluate() == 1
+    # a lead of several strong sixes wins the judgement every time
+    g = hexade("b6 c6 d6 e6 b8 c8 d8 e8", "f1 k1", "O")
+    assert g.worth > 100
+    assert [g.evaluate() for _ in range(10)] == [1] * 10
+
+
+def test_the_search_completes_and_blocks():
+    for level in (2, 5):
+        g = hexade("a6 b6 c6 d6 e6", "h2 i2 j2 h9")
+        p = Player(level, seed=3)
+        p.start(g)
+        p.think()
+        assert g.text(p.best()) == "f6"
+        g = hexade("h2 i2 g9 h9", "a6 b6 c6 d6 e6")
+        p.start(g)
+        p.think()
+        assert g.text(p.best()) == "f6"
+
+
+def test_the_search_keeps_its_widest_nodes_to_the_best_priors():
+    from hexgames.hexade_search import Search
+    g = hexade("b6 c6 d6 e6", "h2 g9", "O")
+    s = Search(1)
+    s.start(g)
+    t = s.tree
+    kids = [g.text(t.move[c]) for c in range(t.first[0], t.first[0] + t.kids[0])]
+    assert len(kids) == Search.WIDTH
+    assert "a6" in kids and "f6" in kids        # the blocks of X's threats
