@@ -39,7 +39,7 @@ _stones = bytearray(_STONES)                # the mover's stones, for the playou
 
 class Hexmeister(Game):
     NAME = "hexmeister"
-    CHIP_RATE = 180         # opponent work units per chip second (tools/bench_ai.py)
+    CHIP_RATE = 160         # search work units per chip second (unix port / 100, mid-game)
     SEARCH = "hexmeister_search"    # a two-turn search on an evaluation (not MCTS)
     OPTIONS = (("base", 6, (6,)),)
     JOIN = ("drop",)

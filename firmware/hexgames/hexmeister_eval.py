@@ -26,6 +26,7 @@ _STONE = const(100)
 _GATE = const(30)
 _CENTRE_V = const(40)
 _ENTRY = const(8)
+_ONBOARD = const(6)          # a stone on the board can attack; one in reserve cannot
 
 _ADJ = BOARD.adj
 # the gates next to each cell
@@ -35,12 +36,21 @@ ADJ_GATES = tuple([bytes([j for j in _ADJ[i] if GATE_NO[j] != NO]) for i in rang
 _MISSING_V = array("i", [0, 150, 50, 16, 5, 2, 0])
 # gate worth by how many gates of the group the player already holds
 _PROG = array("i", [3, 8, 20, 60, 160, 200, 0])
+# a triangle's outer gates held (the opponent holding none of them): the
+# value of the next one, and of the holding
+_TRI = array("i", [4, 10, 25, 60, 0, 0])
+_TRI_V = array("i", [0, 4, 14, 40, 100, 100])
+_NEAR = array("i", [0, 100, 160, 60])
+_NUL = array("i", [0, 0, 0, 0, 0, 10, 30, 80, 180, 180, 180, 180, 180, 180])
 
 # per player (index 1, 2), filled by look(): ent[13*p + k] = 1 when p can
 # enter empty gate k this turn (a stone beside it, not secured by the other),
 # 2 when only from his base (own base gate, no bonus); imp[13*p + k] what
 # gate k is worth to p
 ent = bytearray(3 * NG)
+alive = bytearray(3 * 11)        # alive[11*p + t]: p can still complete gate group t
+_blk = bytearray(NG)
+_acc = array("i", bytes(4 * 3))
 imp = array("i", bytes(4 * 3 * NG))
 _used = bytearray(N)             # stones already matched to a gate (wins_now)
 _dv = array("i", bytes(4 * N))   # move scorer: value of arriving on a cell
@@ -48,20 +58,41 @@ _ov = array("i", bytes(4 * N))   # ... and of leaving it
 
 
 def look(g):
-    """Fill ent and imp for both players."""
+    """Fill ent, imp and alive for both players."""
     cell = g.cell
     for p in (1, 2):
         q = 3 - p
         gp = g.grp[p]
-        gq = g.grp[q]
         cp = g.cnt[p]
         base = 13 * p
+        # gates p can never take while things stay as they are: q's, or
+        # empty ones q secures by triangulation
+        for k in range(NG):
+            c = GATES[k]
+            v = cell[c]
+            # (q's triangulation of the centre ends when p holds 8 gates:
+            # not counted as a block while p is close to that)
+            _blk[k] = 1 if v == q or (v == 0 and g._triangulates(q, c)
+                                      and (c != CENTRE or g.ngate[p] < 6)) else 0
+        for t in range(6, 11):
+            a = 1
+            for c in GROUPS[t]:
+                if _blk[GATE_NO[c]]:
+                    a = 0
+                    break
+            alive[11 * p + t] = a
+        # triangles: four outer gates of one secure the centre (and with
+        # it every gate line) against the opponent
+        own = 1 if cell[CENTRE] == p else 0
+        oth = 1 if cell[CENTRE] == q else 0
+        for t in range(6):
+            alive[11 * p + t] = 1 if g.grp[q][t] == oth else 0
         for k in range(NG):
             c = GATES[k]
             v = 0
             for t in GATE_GROUPS[k]:
-                if t >= 6 and gq[t] == 0:
-                    v += _PROG[gp[t]]
+                if alive[11 * p + t]:
+                    v += _PROG[gp[t]] if t >= 6 else _TRI[gp[t] - own]
             if c == CENTRE:
                 v += _CENTRE_V
             imp[base + k] = v
@@ -94,7 +125,7 @@ def wins_now(g, p):
     base = 13 * p
     wins = 0
     for t in range(6, 11):
-        if gq[t]:
+        if not alive[11 * p + t]:
             continue
         ok = True
         for c in GROUPS[t]:
@@ -130,31 +161,66 @@ def _side_value(g, p):
     q = 3 - p
     gp = g.grp[p]
     gq = g.grp[q]
-    v = _STONE * (g.nst[p] + g.res[p]) + _GATE * g.ngate[p]
+    v = _STONE * (g.nst[p] + g.res[p]) + _ONBOARD * g.nst[p] + _GATE * g.ngate[p]
     if g.cell[CENTRE] == p:
         v += _CENTRE_V
-    for t in range(6, 11):
-        if gq[t] == 0:
-            v += _MISSING_V[GROUP_SIZE[t] - gp[t]]
     base = 13 * p
+    for t in range(6, 11):
+        if alive[11 * p + t]:
+            m = GROUP_SIZE[t] - gp[t]
+            v += _MISSING_V[m]
+            if m <= 3:
+                # every missing gate enterable: one entry, its bonus step
+                # brings the next stone, and so on -- hard to stop
+                e = 0
+                for c in GROUPS[t]:
+                    if ent[base + GATE_NO[c]]:
+                        e += 1
+                if e == m:
+                    v += _NEAR[m]
+    own = 1 if g.cell[CENTRE] == p else 0
+    oth = 1 - own if g.cell[CENTRE] else 0
+    lock = False
+    for t in range(6):
+        if alive[11 * p + t]:
+            v += _TRI_V[gp[t] - own]
+        if gq[t] - oth == 4:
+            lock = True
+    if lock:
+        # q's triangle secures the centre until p holds 8 gates
+        v += _NUL[g.ngate[p]]
     for k in range(NG):
         if ent[base + k]:
             v += _ENTRY + (imp[base + k] >> 2)
     return v
 
 
-def _hanging(g, p):
-    """p's stones that stand beside two of the opponent's: one more captures."""
+def _pressure(g):
+    """_acc[p]: stones of p beside two of the opponent's with a free cell
+    next to them (one more stone captures them, with a bonus step);
+    _acc[0]: the pressure of X's stones on O's minus O's on X's (stones
+    beside enemy stones, more beside gate stones)."""
     cell = g.cell
-    cq = g.cnt[3 - p]
-    n = 0
+    c1 = g.cnt[1]
+    c2 = g.cnt[2]
+    _acc[0] = _acc[1] = _acc[2] = 0
+    pr = 0
     for i in range(N):
-        if cell[i] == p and cq[i] == 2:
-            for j in _ADJ[i]:
-                if cell[j] == 0:
-                    n += 1
-                    break
-    return n
+        v = cell[i]
+        if v:
+            c = c2[i] if v == 1 else c1[i]
+            if c:
+                w = _ATT[c] if GATE_NO[i] == NO else 2 * _ATT[c]
+                pr += w if v == 2 else -w
+                if c == 2:
+                    for j in _ADJ[i]:
+                        if cell[j] == 0:
+                            _acc[v] += 1
+                            break
+    _acc[0] = pr
+
+
+_ATT = array("i", [0, 4, 12, 0, 0, 0, 0])
 
 
 def value(g):
@@ -176,9 +242,9 @@ def value(g):
         v -= 150
     # stones of q that p can capture this turn (each capture earns a step),
     # and stones of p that q threatens (p moves first: it can save one)
-    hq = _hanging(g, q)
-    hp = _hanging(g, p)
-    v += 90 * hq - 40 * hp
+    _pressure(g)
+    v += 90 * _acc[q] - 40 * _acc[p]
+    v += _acc[0] if p == 1 else -_acc[0]
     return v
 
 
