@@ -27,6 +27,9 @@ CHIP_HEAP = 240 * 1024          # free heap of MicroPython 1.27 on a Pico at sta
 # -- on MicroPython: the probe, one step per call ---------------------------------------
 def probe(variant, game, level, turns):
     import gc
+    import os                   # built into the chip's VM, Python code in this one:
+    import io                   # loaded before the baseline
+    yield
     base = gc.mem_alloc()
     stats = {"moves": 0, "mpy": 0, "boot": 0, "play": 0, "peak": 0, "bound": 0, "idle": 0, "think": 0, "tree": 0}
 
@@ -148,7 +151,6 @@ def probe(variant, game, level, turns):
         if p.g.to_move != p.human:
             done += 1
     stats["tree"] = a.tree_bytes
-    import os
     for name in list(sys.modules):
         f = getattr(sys.modules[name], "__file__", "")
         if f.endswith(".mpy"):
