@@ -21,7 +21,6 @@ from hexgames.hexmeister_map import (
     GATE_TRIANGLES, CELL_KEY, RESERVE_KEY, SIDE_KEY)
 from hexgames.hexmeister_moves import DROP, PASS, NULLIFY, ALL, gen, drops, has_step
 from hexgames import hexmeister_pos as _pos
-from hexgames import hexmeister_eval as _eval
 
 _N = const(91)
 _STONES = const(18)
@@ -258,11 +257,15 @@ class Hexmeister(Game):
     # random game short and evaluate() says who leads there.
     PLAYOUT_PLIES = 24
 
+    # (imported when first asked for: games without the opponent need no
+    # room for it on the heap)
     def evaluate(self):
-        return _eval.evaluate(self)
+        from hexgames import hexmeister_eval
+        return hexmeister_eval.evaluate(self)
 
     def priors_into(self, moves, k, out):
-        _eval.priors_into(self, moves, k, out)
+        from hexgames import hexmeister_eval
+        hexmeister_eval.priors_into(self, moves, k, out)
 
     # -- move generation --------------------------------------------------------------
     def moves_into(self, buf):
