@@ -164,3 +164,30 @@ def test_priors_favour_gate_entries_and_captures():
     assert all(t.endswith("-i6") or t.split("-")[-1] in ("b7", "c7", "c5", "d5", "b5")
                or t == "drop b11" for t in top), top
     assert all(0 <= v <= 16 for v in out)
+
+
+def test_search_steps_allocate_nothing_on_micropython():
+    import sys
+    if sys.implementation.name != "micropython":
+        return
+    import gc
+    g = hexgames.new("hexmeister")
+    rng = Rng(5)
+    for _ in range(30):
+        ms = g.moves()
+        g.play(ms[rng.below(len(ms))])
+    s = Search(3)
+    s.start(g)
+    s.iterate()                     # the root's move list
+    s.iterate()
+    gc.collect()
+    gc.disable()
+    try:
+        before = gc.mem_alloc()
+        for _ in range(150):        # judging the candidates, then replies
+            s.iterate()
+        after = gc.mem_alloc()
+    finally:
+        gc.enable()
+    assert s.playouts > 150 and s.phase == 2
+    assert after == before, after - before
