@@ -108,3 +108,15 @@ def test_priors_favour_the_bridge_answer_and_shun_own_bridge_cells():
     assert prior["c4"] == prior["d3"] == 4
     assert prior["e2"] == 11              # a new bridge with d4 (over d3 and e3)
     assert all(0 <= v <= 16 for v in out)
+
+
+def test_after_a_playout_each_cell_names_who_played_it_for_rave():
+    g = _after("c3 a1 d4 d3")
+    before = bytearray(g.cell)
+    for seed in range(5):
+        h = g.copy()
+        h.playout(seed)
+        assert getattr(h, h.AMAF) is h.cell
+        xs = sum(1 for i in range(g.board.n) if h.cell[i] == 1 and not before[i])
+        os_ = sum(1 for i in range(g.board.n) if h.cell[i] == 2 and not before[i])
+        assert xs - os_ in (0, 1) and xs + os_ + 4 == g.board.n - h.nfree
