@@ -19,8 +19,7 @@
 from array import array
 from micropython import const
 from hexgames.game import Game, IllegalMove, SYMBOL
-from hexgames.hexade_map import layout, STEPS, KIND_STEPS, ADD, FIVE, EVENT
-from hexgames.hexade_map import GAIN
+from hexgames.hexade_map import layout, STEPS, ADD, FIVE, EVENT, GAIN
 from hexgames.hexade_map import WIN, FULL_BOARD, REPEATED
 from hexgames import hexade_know
 from hexgames.hexade_pos import set_up
@@ -45,7 +44,7 @@ assert STEPS == (_E, _NE, _NW, _W, _SW, _SE)   # the steps below follow hexade_m
 
 class Hexade(Game):
     NAME = "hexade"
-    CHIP_RATE = 40          # opponent iterations per chip second (tools/bench_ai.py)
+    CHIP_RATE = 48          # opponent iterations per chip second (tools/bench_ai.py)
     OPTIONS = (("base", 10, (4, 5, 6, 7, 8, 9, 10)),)
 
     def _init(self):
@@ -252,44 +251,6 @@ class Hexade(Game):
         thr[(e - 1) * _TCAP + n] = s
         self.nthr[e] = n + 1
 
-    def _five(self, p):
-        """The board index of a cell that completes a six of p, or -1."""
-        n = self.nthr[p]
-        if not n:
-            return -1
-        thr, cnt, cell = self.thr, self.cnt, self.cell
-        five = FIVE[p]
-        base = (p - 1) * _TCAP - 1
-        while n:
-            s = thr[base + n]
-            if cnt[s] == five:
-                self.nthr[p] = n
-                a = self.pad[s // 6]
-                j = (s % 6) * 6
-                for t in range(j, j + 6):
-                    if not cell[a + KIND_STEPS[t]]:
-                        return self.index[a + KIND_STEPS[t]]
-            n -= 1
-        self.nthr[p] = 0
-        return -1
-
-    def _recount(self):
-        """Counts, sixes and fives from the cells alone (a set-up position)."""
-        cnt, cell, pad, ids = self.cnt, self.cell, self.pad, self.six_ids
-        self.nsix[1] = self.nsix[2] = self.nthr[1] = self.nthr[2] = self.worth = 0
-        for i in range(len(cnt)):
-            cnt[i] = 0
-        for i in range(self.board.n):
-            v = cell[pad[i]]
-            if v:
-                for k in range(self.six_at[i], self.six_at[i + 1]):
-                    s = ids[k]
-                    cnt[s] += ADD[v]
-                    self.worth += GAIN[v][cnt[s]]
-        for s in range(len(cnt)):
-            if EVENT[cnt[s]]:
-                self._news(s, cnt[s])
-
     def _grow_history(self):
         """Double the history (a game longer than its cells plus the spare
         plies: only after many captures)."""
@@ -353,14 +314,14 @@ class Hexade(Game):
         _rng.seed(seed)
         below = _rng.below
         apply = self._apply
-        five = self._five
+        five = hexade_know.five
         emp = self.emp
         nthr = self.nthr
         while self.to_move and max_plies > 0:
             p = self.side
-            mv = five(p) if nthr[p] else -1
+            mv = five(self, p) if nthr[p] else -1
             if mv < 0 and nthr[3 - p]:
-                mv = five(3 - p)
+                mv = five(self, 3 - p)
             if mv < 0:
                 mv = emp[below(self.nemp)]
                 if self.ply < 4 and self._restricted():     # only early on

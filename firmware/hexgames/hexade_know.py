@@ -1,9 +1,10 @@
-# Hexade knowledge for the opponent: move priors (hooks in hexgames/README.md,
-# "The opponent"). The game keeps the stone count of every six (hexade.py:
-# cnt, 1 per X stone, 8 per O stone), so rating a cell is reading the counts
-# of the sixes through it: no search, no allocation.
+# Hexade knowledge for the opponent (hooks in hexgames/README.md, "The
+# opponent"): move priors, the judgement of a playout cut short, and the cell
+# that completes a five, for the playouts. The game keeps the stone count of
+# every six (hexade.py: cnt, 1 per X stone, 8 per O stone), so rating a cell
+# is reading the counts of the sixes through it: no search, no allocation.
 from micropython import const
-from hexgames.hexade_map import STEPS
+from hexgames.hexade_map import STEPS, FIVE, KIND_STEPS
 
 _WIN = const(16)            # completes a six
 _BLOCK = const(15)          # fills the cell that completes the opponent's six
@@ -34,29 +35,28 @@ VALUE = (None, _values(1), _values(2))
 def priors_into(g, moves, k, out):
     """A prior 0..16 of each of moves[0..k) for the side to move: the best
     six it serves (16 completes one, 15 blocks the opponent's completion, 12
-    makes a five, ...), raised by further strong sixes and by a capture,
-    lowered when the stone would stand in a capturable pair."""
+    makes a five, ...), raised by further strong sixes and by a capture (16
+    when the opponent has a six, which only a capture can break), lowered
+    when the stone would stand in a capturable pair."""
     p = g.side
     q = 3 - p
     value = VALUE[p]
     cnt, ids, at = g.cnt, g.six_ids, g.six_at
     cell, pad = g.cell, g.pad
+    pending = g.nsix[q]         # the opponent's six: we lose unless a capture breaks it
     for i in range(k):
         mv = moves[i]
-        j = at[mv]
-        end = at[mv + 1]
         best = 0
         strong = 0
         fours = 0
-        while j < end:
+        for j in range(at[mv], at[mv + 1]):
             t = value[cnt[ids[j]]]
-            if t > best:
-                best = t
             if t >= 10:
                 strong += 1
                 if t == _FOUR:
                     fours += 1
-            j += 1
+            if t > best:
+                best = t
         if best < _BLOCK:
             if fours >= 2:
                 best = _DOUBLE
@@ -69,7 +69,8 @@ def priors_into(g, moves, k, out):
                 v = cell[c + d]
                 if v == q:
                     if best < _CAPTURE and cell[c + d + d] == q and cell[c + 3 * d] == p:
-                        best = _CAPTURE
+                        # the capture may be the only way to break a six
+                        best = _WIN if pending else _CAPTURE
                 elif v == p:
                     # c and c + d would be a pair: capturable with one end
                     # held by the opponent and the other empty
@@ -89,7 +90,31 @@ def evaluate(g, rng):
     by the game as it plays), with noise, so that a small lead wins a little
     more often than not."""
     p = g.side
-    if g._five(p) >= 0:
+    if five(g, p) >= 0:
         return p
     score = g.worth + (10 if p == 1 else -10) + rng.below(2 * _NOISE + 1) - _NOISE
     return 1 if score > 0 else 2
+
+
+def five(g, p):
+    """The board index of a cell that completes a six of p, or -1: the top
+    of p's stack of fives (hexade.py: thr) once the fives since blocked or
+    broken are dropped from it."""
+    n = g.nthr[p]
+    if not n:
+        return -1
+    thr, cnt, cell = g.thr, g.cnt, g.cell
+    f = FIVE[p]
+    base = (p - 1) * (len(thr) >> 1) - 1
+    while n:
+        s = thr[base + n]
+        if cnt[s] == f:
+            g.nthr[p] = n
+            a = g.pad[s // 6]
+            j = (s % 6) * 6
+            for t in range(j, j + 6):
+                if not cell[a + KIND_STEPS[t]]:
+                    return g.index[a + KIND_STEPS[t]]
+        n -= 1
+    g.nthr[p] = 0
+    return -1

@@ -3,7 +3,7 @@
 # Kept out of hexade.py, which holds the rules and the hot path.
 from micropython import const
 from hexgames.game import SYMBOL
-from hexgames.hexade_map import WIN, FULL_BOARD
+from hexgames.hexade_map import WIN, FULL_BOARD, ADD, GAIN, EVENT
 
 _X = const(1)
 
@@ -39,7 +39,7 @@ def set_up(g, d):
     g.hist1[0] = h1
     g.hist2[0] = h2
     _white_from_pos(g, d, whites)
-    g._recount()
+    recount(g)
     # Decided already? Section 11: a six of the side to move wins (rule 1),
     # else a full board is judged with M = the side not to move (rule 2).
     t = g.side = SYMBOL.index(d.get("to_move", "X"))
@@ -54,6 +54,24 @@ def set_up(g, d):
             raise ValueError("hexade position: White's second stone has no legal cell "
                              "(every empty cell is within distance 2 of %s)"
                              % g._white_first_name())
+
+
+def recount(g):
+    """The six counts, sixes and fives of g from its cells alone."""
+    cnt, cell, pad, ids, at = g.cnt, g.cell, g.pad, g.six_ids, g.six_at
+    g.nsix[1] = g.nsix[2] = g.nthr[1] = g.nthr[2] = g.worth = 0
+    for i in range(len(cnt)):
+        cnt[i] = 0
+    for i in range(g.board.n):
+        v = cell[pad[i]]
+        if v:
+            for k in range(at[i], at[i + 1]):
+                s = ids[k]
+                cnt[s] += ADD[v]
+                g.worth += GAIN[v][cnt[s]]
+    for s in range(len(cnt)):
+        if EVENT[cnt[s]]:
+            g._news(s, cnt[s])
 
 
 def _second_stone_has_a_cell(g):

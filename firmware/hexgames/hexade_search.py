@@ -26,7 +26,7 @@ class Search(_Search):
         # A child starts with the prior's visits; it is expanded on its second
         # real visit, not at once (else every iteration would expand a whole
         # line of new nodes down to the end of the game or of the memory).
-        self.EXPAND_AT = self.prior_visits + 2
+        self.EXPAND_AT = self.prior_visits + 3
 
     def _expand(self, v, g, depth):
         t = self.tree

@@ -4,6 +4,7 @@
 from array import array
 import hexgames
 from hexgames.ai import Player
+from hexgames.hexade_pos import recount
 from hexgames.rng import Rng
 from kit import position
 
@@ -24,7 +25,7 @@ def priors(g):
 def same_counts(g):
     """The game's incremental counts equal a count from scratch."""
     h = g.copy()
-    h._recount()
+    recount(h)
     assert h.cnt == g.cnt
     assert h.nsix == g.nsix
     assert h.worth == g.worth
@@ -48,6 +49,18 @@ def test_priors_rate_a_completion_16_and_a_block_15():
     pr = priors(g)
     assert pr["f6"] == 15
     assert max([pr[c] for c in pr if c != "f6"]) < 15
+
+
+def test_priors_rate_a_capture_16_when_it_can_break_a_six():
+    # O's row a6..f6 is complete; only X's c7, capturing c6-c5 against c4,
+    # breaks it
+    g = hexade("c4 h2 i2 j2 h8", "a6 b6 c6 d6 e6 f6 c5")
+    pr = priors(g)
+    assert pr["c7"] == 16
+    p = Player(2, seed=1)
+    p.start(g)
+    p.think()
+    assert g.text(p.best()) == "c7"
 
 
 def test_priors_prefer_threats_and_stones_to_empty_space():
