@@ -324,45 +324,6 @@ class InpHeXion(Game):
                 self._oblige(ns)
         return plies - left
 
-    def moves_into(self, buf):
-        p = self.to_move
-        if not p:
-            return 0
-        cell = self.cell
-        n = len(cell)
-        k = 0
-        if self.npend:
-            forbid = self.forbid
-            for i in range(self.npend):
-                base = RELOC | self.pend[i] << 8
-                for t in range(n):
-                    if not cell[t] and not forbid[t]:
-                        buf[k] = base | t
-                        k += 1
-            return k
-        if self.turn == 0 and not self.cf.neutral:
-            if self.hands[p]:
-                for t in range(n):
-                    if not cell[t]:
-                        buf[k] = t
-                        k += 1
-            return k
-        if self.hands[p]:
-            enb = self.enb
-            adj = self.cf.adj
-            for c in range(n):
-                v = cell[c]
-                if v and v != p and enb[c]:
-                    base = PUSH | c << 8
-                    for e in adj[c]:
-                        if not cell[e]:
-                            buf[k] = base | e
-                            k += 1
-        if self.turn == 1 and p == 2 and self.cf.pie:
-            buf[k] = SWAP
-            k += 1
-        return k
-
     def playout(self, seed, max_plies=1000):
         """Policy: when the last push left an enemy disc where it parts the
         mover's discs around it (more than one arc of them), the mover
@@ -417,6 +378,7 @@ class InpHeXion(Game):
     _move = _s.move_disc
     _empties = _s.count_empties
     _list = _s.enlist
+    moves_into = _s.moves_into
     priors_into = _s.priors
 
     # -- notation, positions, facts (inphexion_text.py) ----------------------------

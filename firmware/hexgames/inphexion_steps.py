@@ -1,10 +1,10 @@
 # inpHeXion: the steps of a turn that are not ordinary pushes (the opening
 # placement, relocations, the pie swap) and the end of a turn, with the
-# bookkeeping they share. The class in inphexion.py takes these functions as
+# bookkeeping they share; the move list and the opponent's move priors. The class in inphexion.py takes these functions as
 # its methods (g is the game); they run a few times a game, so they favour
 # clarity over speed, except that they too allocate nothing.
 from micropython import const
-from hexgames.inphexion_text import CONNECTION, COMPLETED, STUCK, NO_MOVE
+from hexgames.inphexion_text import CONNECTION, COMPLETED, STUCK, NO_MOVE, PUSH, RELOC, SWAP
 
 _N = const(3)           # the Neutral Disc in cell[]
 
@@ -223,6 +223,48 @@ def enlist(g, i, v):
     g.cnt[v] = k + 1
 
 
+def moves_into(g, buf):
+    """The legal moves into buf (a pending relocation, the opening placement,
+    pushes, the swap); returns how many."""
+    p = g.to_move
+    if not p:
+        return 0
+    cell = g.cell
+    n = len(cell)
+    k = 0
+    if g.npend:
+        forbid = g.forbid
+        for i in range(g.npend):
+            base = RELOC | g.pend[i] << 8
+            for t in range(n):
+                if not cell[t] and not forbid[t]:
+                    buf[k] = base | t
+                    k += 1
+        return k
+    if g.turn == 0 and not g.cf.neutral:
+        if g.hands[p]:
+            for t in range(n):
+                if not cell[t]:
+                    buf[k] = t
+                    k += 1
+        return k
+    if g.hands[p]:
+        enb = g.enb
+        adj = g.cf.adj
+        for c in range(n):
+            v = cell[c]
+            if v and v != p and enb[c]:
+                base = PUSH | c << 8
+                for e in adj[c]:
+                    if not cell[e]:
+                        buf[k] = base | e
+                        k += 1
+    if g.turn == 1 and p == 2 and g.cf.pie:
+        buf[k] = SWAP
+        k += 1
+    return k
+
+
 def priors(g, moves, k, out):
     """Priors for the opponent (8: no opinion) of the pushes c>e in moves:
     +3 when the mover's disc on c joins discs of his that stand apart
@@ -240,7 +282,7 @@ def priors(g, moves, k, out):
     for i in range(k):
         m = moves[i]
         out[i] = 8
-        if m & 0x30000 != 0x10000:
+        if m & SWAP != PUSH:
             continue
         c = (m >> 8) & 255
         e = m & 255
