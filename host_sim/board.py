@@ -8,7 +8,7 @@
 The LEDs keep a neopixel-style `buf` (GRB wire order) that front ends and tests read;
 keys are a queue of (key, kind) events; the clock is virtual (time moves only when
 the app sleeps, plus `auto` ms per reading, so a search bounded by time ends) or the
-wall clock; the store is a folder (app.save.FolderStore, atomic writes); sound is
+wall clock; the store is a folder (app.store.FolderStore, atomic writes); sound is
 silent (tones are recorded) or the terminal bell.
 """
 import collections
@@ -18,7 +18,7 @@ import time
 import host_sim  # noqa: F401  (firmware/ on sys.path)
 from app import layout as layouts
 from app.app import App
-from app.save import FolderStore
+from app.store import FolderStore
 from app.keys import PRESS, RELEASE
 
 

@@ -10,7 +10,7 @@ import sys
 from micropython import const
 
 import hexgames
-from app import games, keys, palette, save
+from app import games, keys, palette
 from app.keys import PRESS
 from app.light import Light
 from app.play import Play
@@ -29,6 +29,7 @@ _WIDEST = const(600)        # moves at a root, at most, in the games' worst posi
 # Modules of the screens around a game: imported when shown, dropped while a game
 # is played (their bytecode lives in the heap unless frozen into the firmware).
 _AROUND = ("app.menu", "app.gauge", "app.screens")
+_SAVE = ("app.save",)       # loaded to read or write a file, dropped after
 _UNLOAD = sys.implementation.name == "micropython"
 # A collection after every 16 KB allocated, not only when the heap is full: the
 # garbage of a game's start (module imports, tables, a save) then never spreads
@@ -71,6 +72,12 @@ def _node_bytes():
     return getattr(getattr(ai, "Tree", None), "BYTES_PER_NODE", 22)
 
 
+def saving():
+    """app.save, for one read or write: unload(_SAVE) after."""
+    import app.save
+    return sys.modules["app.save"]
+
+
 def find_ai():
     """The computer opponent's Player class, or None while hexgames.ai is missing
     (then the menu offers two people only)."""
@@ -99,7 +106,7 @@ class App:
         self.HINT = layout.fn_key("HINT")
         self.light = Light(layout, leds)
         self.painter = Painter(layout)
-        self.settings = save.load_settings(store)
+        self.settings = saving().load_settings(store)
         self.light.set_brightness(self.settings.brightness)
         self._keys = keys.Reader(keys_, self._key)
         self.now = 0                 # ms since boot, from the clock's wrapping ticks
@@ -114,7 +121,8 @@ class App:
 
     # -- start-up and the loop -------------------------------------------------------
     def boot(self):
-        d, g, bad = save.read_game(self.store)
+        d, g, bad = saving().read_game(self.store)
+        unload(_SAVE)
         if bad:
             why, checksum = bad
             # Reported once: the checksum of the rejected file is remembered, so
@@ -229,17 +237,21 @@ class App:
     # -- storage ---------------------------------------------------------------------
     def save_game(self, play):
         g = play.g
+        save = saving()
         d = None if g.result() is not None else save.game_dict(play.name, g, play.level, play.human)
         try:
             save.write_game(self.store, d)
         except OSError as e:          # a full or failing flash must not stop the game
             self.notice("Could not save the game (%s)." % e)
+        save = d = None
+        unload(_SAVE)
 
     def store_settings(self):
         try:
-            save.store_settings(self.store, self.settings)
+            saving().store_settings(self.store, self.settings)
         except OSError as e:
             self.notice("Could not save the settings (%s)." % e)
+        unload(_SAVE)
 
     # -- feedback --------------------------------------------------------------------
     def set_caption(self, text):

@@ -7,11 +7,14 @@
 # flipped bit fails one of these checks, and unpack() says which, so the app can
 # report it once and carry on without it. Adler-32 is computed here in integers: the
 # chip's MicroPython may lack binascii.crc32.
+# The app imports this module when it reads or writes, and drops it while a game
+# is played (its code would take heap beside the opponent's tree); what lives on,
+# the settings and the store, is in app/store.py.
 import json
-import os
 from micropython import const
 
 import hexgames
+from app.store import DEFAULTS, Settings, FolderStore   # noqa: F401 (the long-lived part)
 
 VERSION = const(1)
 GAME_FILE = "game.sav"
@@ -116,31 +119,6 @@ def restore(d):
     return g
 
 
-# -- the settings ----------------------------------------------------------------------
-DEFAULTS = {
-    "brightness": 3,         # index into light.BRIGHTNESS: 3 % .. 100 %
-    "sound": True,
-    "colour_blind": False,
-    "last": None,            # the last match chosen: [game, size, flags, level, human]
-    "ignored": -1,           # checksum of a bad save file already reported
-}
-
-
-class Settings:
-    def __init__(self, d=None):
-        for k in DEFAULTS:
-            setattr(self, k, DEFAULTS[k])
-        if d:
-            for k in DEFAULTS:
-                if k in d and (k == "last" or type(d[k]) is type(DEFAULTS[k])):
-                    setattr(self, k, d.get(k))
-        if not 0 <= self.brightness <= 5:
-            self.brightness = DEFAULTS["brightness"]
-
-    def to_dict(self):
-        return {k: getattr(self, k) for k in DEFAULTS}
-
-
 def load_settings(store):
     """Settings from the store; defaults when missing or unreadable (a damaged
     settings file costs the player a brightness choice, never a start-up)."""
@@ -155,42 +133,3 @@ def load_settings(store):
 
 def store_settings(store, s):
     store.save(SETTINGS_FILE, pack("settings", s.to_dict()))
-
-
-# -- a store on a file system --------------------------------------------------------
-# The `store` of the hardware interface for a real file system: one file per name in
-# a folder. Only `os` and open, so the chip and the simulator share it.
-# save() is atomic: the data goes to name.tmp first, then a rename puts it in place.
-# Power can fail at any moment on a handheld; with the rename, a reader finds either
-# the old file or the new one, never half of each. (LittleFS, the Pico's file system,
-# renames atomically over an existing file; where a rename onto an existing file is
-# refused, the old file is removed first: the one unsafe moment.)
-class FolderStore:
-    def __init__(self, folder):
-        self.folder = folder.rstrip("/") + "/" if folder else ""
-        if self.folder:
-            try:
-                os.mkdir(self.folder.rstrip("/"))
-            except OSError:
-                pass                # exists already
-
-    def _path(self, name):
-        return self.folder + name
-
-    def load(self, name):
-        try:
-            with open(self._path(name), "rb") as f:
-                return f.read()
-        except OSError:
-            return None
-
-    def save(self, name, data):
-        path = self._path(name)
-        tmp = path + ".tmp"
-        with open(tmp, "wb") as f:
-            f.write(data)
-        try:
-            os.rename(tmp, path)
-        except OSError:
-            os.remove(path)
-            os.rename(tmp, path)

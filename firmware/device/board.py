@@ -3,7 +3,7 @@
 import time
 from micropython import const
 
-from app.save import FolderStore
+from app.store import FolderStore
 from device import keyscan, leds, sound
 
 DATA = "/data"                # saves and settings; the firmware's own files stay apart
