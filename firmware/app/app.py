@@ -24,8 +24,8 @@ _HEAP_APP = const(98304)
 _TREE_MAX = const(32768)
 _TREE_MIN = const(4096)
 _KEEP_FREE = const(40960)   # heap left free for the rest of a game (undo replays, saves)
-_SEARCH_OWN = const(6144)
-_WIDEST = const(600)        # moves at a root, at most, in the games' worst positions   # the search's own besides tree and copies (its path, objects)
+_SEARCH_OWN = const(6144)   # the search's own besides tree and copies (its path, objects)
+_WIDEST = const(600)        # moves at a root, at most, in the games' worst positions
 # Modules of the screens around a game: imported when shown, dropped while a game
 # is played (their bytecode lives in the heap unless frozen into the firmware).
 _AROUND = ("app.menu", "app.gauge", "app.screens")
