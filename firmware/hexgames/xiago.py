@@ -12,7 +12,7 @@
 # (section 13). Beyond the rules file, "passes": 1 or 2 records passes just
 # made, so that a save after a pass, and a finished game, reload exactly.
 from micropython import const
-from hexgames import xiago_playout
+from hexgames import xiago_know, xiago_playout
 from hexgames.game import Game, IllegalMove, SYMBOL
 from hexgames.rng import Rng
 from hexgames.xiago_core import Stones
@@ -27,7 +27,7 @@ _WHO = ("", "X", "O")
 
 class XiaGo(Stones):
     NAME = "xiago"
-    CHIP_RATE = 50          # opponent iterations per chip second (tools/bench_ai.py)
+    CHIP_RATE = 28          # opponent iterations per chip second (tools/bench_ai.py)
     OPTIONS = (("base", 6, (4, 6, 8, 10)),)       # decision D15: base 6 by default
 
     def _start(self):
@@ -45,6 +45,7 @@ class XiaGo(Stones):
         self.must = must            # 1 between a neutral step and its placement
         self.passes = passes        # consecutive passes just made (2: over)
         self.ncap = 0               # stones the pending neutral step removed
+        self.last = -1              # the last placement, for the playout's replies
         self._result = None
         self._clear_seen()
         if not must:                # the intermediate position is never recorded
@@ -58,11 +59,13 @@ class XiaGo(Stones):
         if m < _STEP:
             self._place(m, p)
             self._record()
+            self.last = m
             self.must = self.passes = 0
             self.side = self.to_move = 3 - p
         elif m == _PASS:
             q = 3 - p
             self.side = q
+            self.last = -1
             self.passes += 1
             if self.passes == 2:
                 self.to_move = 0
@@ -96,8 +99,25 @@ class XiaGo(Stones):
         if not self.must:
             buf[0] = _PASS
             k = 1
+        # A placement next to a vacant cell that cannot capture (no opponent
+        # group next to it with few pseudo-liberties) is legal if every
+        # recorded position has more vacant cells than it leaves.
+        fresh = self.nemp - 1 < self.minemp
+        adj, head, libs = self.adj, self.head, self.libs
+        q = 3 - p
         for c in range(n):
-            if cell[c] == 0 and not self._check_place(c, p):
+            if cell[c]:
+                continue
+            ok = 0
+            if fresh:
+                for j in adj[c]:
+                    v = cell[j]
+                    if not v:
+                        ok = 1
+                    elif v == q and libs[head[j]] <= 6:
+                        ok = 0
+                        break
+            if ok or not self._check_place(c, p):
                 buf[k] = c
                 k += 1
         if self.must:
@@ -275,13 +295,22 @@ class XiaGo(Stones):
         m = self.map
         return (1 if 2 * sx > 2 * so + m.komi2 else 2, sx, so + m.komi, "score")
 
-    # The opponent cuts its playouts off after PLAYOUT_PLIES steps (a random
-    # game on base 6 runs to some 150) and asks evaluate() who leads there:
-    # the area count with komi, the same count as the end of the game.
-    PLAYOUT_PLIES = 60
+    # The opponent cuts its playouts off after PLAYOUT_PLIES steps (a game
+    # on base 6 runs to 150 and more) and asks evaluate() who leads there:
+    # an area estimate (xiago_know.py). 40 beat 24 and 60 at equal chip time.
+    PLAYOUT_PLIES = 40
 
     def evaluate(self):
-        return self._score()[0]
+        return xiago_know.evaluate(self)
+
+    # Move priors (xiago_know.py), and the search that uses them
+    # (xiago_search.py: the common MCTS, narrowed to the moves the priors
+    # rate, with a look for decisive passes only).
+    PRIOR_VISITS = 4
+    SEARCH = "xiago_search"
+
+    def priors_into(self, moves, k, out):
+        xiago_know.priors_into(self, moves, k, out)
 
     def info(self):
         sx, so, tx, to = self._count()

@@ -44,7 +44,7 @@ class Stones(Superko):
         # three without building a tuple)
         g.map, g.board, g.n = self.map, self.board, self.n
         g.adj, g.z1, g.z2 = self.adj, self.z1, self.z2
-        g.max_moves = self.max_moves
+        g.max_moves, g.last = self.max_moves, self.last
         g.side, g.to_move, g.must = self.side, self.to_move, self.must
         g.passes, g.ncap, g.nemp = self.passes, self.ncap, self.nemp
         g.h1, g.h2, g.minemp = self.h1, self.h2, self.minemp
@@ -336,6 +336,8 @@ class Stones(Superko):
                         return 0
             self._move_piece(a, b)  # no liberty changes: cell[], emp, hashes
             ncap = 0
+        elif self.nemp - 1 < self.minemp and self._plain_slide(a, b, p):
+            return 0
         else:
             ncap = self._slide(a, b, p)
         why = 0
@@ -356,6 +358,46 @@ class Stones(Superko):
         else:
             self._unslide(a, b, p, ncap)
         return why
+
+    def _plain_slide(self, a, b, p):
+        """True if the step a -> b surely is legal, found without playing
+        it (the caller knows every recorded position has more vacant cells
+        than a non-capturing turn leaves): it takes no group's last
+        pseudo-liberty, and some vacant cell away from the opponent keeps a
+        vacant neighbour afterwards, so a placement there captures nothing,
+        is no suicide and makes a new position. False: look closer."""
+        cell, head, libs = self.cell, self.head, self.libs
+        adj = self.adj
+        for j in adj[b]:
+            v = cell[j]
+            if v == 1 or v == 2:
+                r = head[j]
+                k = libs[r]
+                for i in adj[b]:
+                    if cell[i] == v and head[i] == r:
+                        k -= 1          # its pairs with b go
+                for i in adj[a]:
+                    if cell[i] == v and head[i] == r:
+                        k += 1          # and pairs with a come
+                if k <= 0:
+                    return False
+        q = 3 - p
+        emp = self.emp
+        for t in range(self.nemp):
+            c = emp[t]
+            if c == b:
+                continue
+            free = 0
+            for j in adj[c]:
+                w = cell[j]
+                if w == q:
+                    free = 0
+                    break
+                if j == a or (not w and j != b):
+                    free = 1
+            if free:
+                return True
+        return False
 
     def _move_piece(self, a, b):
         """The neutral piece a -> b in cell[], the vacant list and the hashes."""

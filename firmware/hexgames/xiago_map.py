@@ -33,6 +33,10 @@ class Map:
         self.mark = bytearray(n)
         self.stack = array("H", bytes(2 * n))
         self.capbuf = array("H", bytes(2 * n))
+        # Distinct liberties of groups, by root (xiago_know.py)
+        self.lc = bytearray(n)
+        self.l1 = array("H", bytes(2 * n))
+        self.l2 = array("H", bytes(2 * n))
         b = self.board = hexhex(base)
         neutral = [i for i in range(n) if b.coord(i)[0] % 2 == 0 and b.coord(i)[1] % 2 == 0]
         self.neutral = bytes(neutral) if n < 255 else array("H", neutral)

@@ -4,11 +4,18 @@
 # * Neutral pieces stay where they are: every playout turn is a placement or
 #   a pass. (A slide and its placement cost a legality search of their own;
 #   placements decide who owns the board.)
-# * The mover goes through the vacant cells from a uniformly random starting
-#   point of the vacant list (in list order, wrapping round) and plays the
-#   first that is legal -- not suicide, not a repetition (superko is checked
-#   exactly, on the same hash table as in the game) -- and is not one of his
-#   own eyes: a cell whose neighbours are all his stones or neutral pieces.
+# * First the answer to the opponent's last placement: if it left its own
+#   group in atari, take it; else if it put a group of the mover in atari,
+#   play that group's liberty (kept only if it gives two liberties or more,
+#   by the self-atari test below). The liberty is found by walking the group
+#   (_one_lib), only for groups of at most 6 pseudo-liberties.
+# * Otherwise the mover goes through the vacant cells from a uniformly
+#   random starting point of the vacant list (in list order, wrapping round)
+#   and plays the first that is legal -- not suicide, not a repetition
+#   (superko is checked exactly, on the same hash table as in the game) --
+#   is not one of his own eyes (a cell whose neighbours are all his stones
+#   or neutral pieces), and is not a self-atari: a placement that captures
+#   nothing and leaves its group one liberty.
 #   If no cell qualifies he passes; two passes in a row end the game as in
 #   the rules. Never filling one's own eyes is what makes random play end:
 #   in the end every vacant cell is an eye or a suicide for the mover.
@@ -16,13 +23,14 @@
 #   instead of one per cell tried, and no reordering of refused cells, save
 #   a little time: late in a playout most cells tried are refused.)
 # * A placement owed after a neutral step (must_place) is never a pass: if
-#   only eyes are left, an eye is filled.
+#   only eyes and self-ataris are left, one of them is played.
 # Every step is legal, so the position left behind is a real game position.
 #
 # One flat loop over locals, with the placement code of Stones._check_place,
-# _place, _merge and _remove (xiago_core.py) written inline: no calls and no
-# allocation per move. The superko table only grows (allocates) in a playout longer than the
-# room XiaGo keeps free (1.5 * free cells + 16 turns).
+# _place, _merge and _remove (xiago_core.py) written inline: no calls but
+# _one_lib, and no allocation per move. The superko table only grows
+# (allocates) in a playout longer than the room XiaGo keeps free (1.5 *
+# free cells + 16 turns).
 from micropython import const
 
 _N = const(3)
@@ -50,25 +58,47 @@ def run(g, rng, seed, max_plies):
     tcount, minemp = g.tcount, g.minemp
     h1, h2, nemp = g.h1, g.h2, g.nemp
     side, passes, must = g.side, g.passes, g.must
+    last = g.last
     while max_plies > 0:
         max_plies -= 1
         p = side
         q = 3 - p
         pz = (p - 1) * n
         qz = (q - 1) * n
+        # The answer to the last move: take the group it left in atari, or
+        # else save an own group it put in atari.
+        want = -1
+        if last >= 0 and cell[last] == q:
+            r = head[last]
+            if libs[r] <= 6:
+                want = _one_lib(cell, adj, nxt, r, -1)
+            if want < 0:
+                for j in adj[last]:
+                    if cell[j] == p:
+                        r = head[j]
+                        if libs[r] <= 6:
+                            want = _one_lib(cell, adj, nxt, r, -1)
+                            if want >= 0:
+                                break
         # One draw per turn: a random starting point in the vacant list, then
         # the cells in list order, wrapping around.
         x1 = _A1 * (x1 & 0x7FFF) + (x1 >> 15)
         x2 = _A2 * (x2 & 0x7FFF) + (x2 >> 15)
         k = (((x1 ^ x2) & 0x7FFF) * nemp) >> 15
-        eyes = 1                    # 1: skip own eyes
+        eyes = 1                    # 1: skip own eyes and self-ataris
         ok = 0
         while True:
-            for t in range(nemp):
-                at = t + k
-                if at >= nemp:
-                    at -= nemp
-                c = emp[at]
+            for t in range(-1, nemp):
+                if t < 0:
+                    if want < 0:
+                        continue
+                    c = want
+                    at = epos[c]
+                else:
+                    at = t + k
+                    if at >= nemp:
+                        at -= nemp
+                    c = emp[at]
                 nb = adj[c]
                 # Neighbours: vacant, of q (and the fewest pseudo-liberties
                 # of their groups), of p.
@@ -137,6 +167,24 @@ def run(g, rng, seed, max_plies):
                         for j in nb:
                             if cell[j] == p:
                                 libs[head[j]] += 1
+                    if ok and eyes and vac < 2 and not cap:
+                        # Self-atari: the new group would have one liberty.
+                        a = -1
+                        if vac:
+                            for j in nb:
+                                if not cell[j]:
+                                    a = j
+                        if np:
+                            for j in nb:
+                                if cell[j] == p:
+                                    i = _one_lib(cell, adj, nxt, head[j], c)
+                                    if i == -2 or (i >= 0 and a >= 0 and i != a):
+                                        a = -2
+                                        break
+                                    if i >= 0:
+                                        a = i
+                        if a != -2:
+                            ok = 0
                     if ok:
                         y1 = h1 ^ g1 ^ z1[pz + c]
                         y2 = h2 ^ g2 ^ z2[pz + c]
@@ -157,6 +205,7 @@ def run(g, rng, seed, max_plies):
             eyes = 0                # an owed placement: eyes too
         if not ok:
             side = q
+            last = -1
             passes += 1
             if passes == 2:
                 break
@@ -239,13 +288,30 @@ def run(g, rng, seed, max_plies):
             minemp = nemp
         side = q
         passes = must = 0
+        last = c
     rng.x1, rng.x2 = x1, x2
     g.h1, g.h2, g.nemp = h1, h2, nemp
     g.tcount, g.minemp = tcount, minemp
     g.side, g.passes, g.must = side, passes, must
+    g.last = last
     if passes == 2:
         g.to_move = 0
         g._result = g._score()
     else:
         g.to_move = side
     return g._result
+
+
+def _one_lib(cell, adj, nxt, r, skip):
+    """The one liberty of group r other than skip; -1 if none, -2 if two or more."""
+    a = -1
+    s = r
+    while True:
+        for j in adj[s]:
+            if not cell[j] and j != skip and j != a:
+                if a >= 0:
+                    return -2
+                a = j
+        s = nxt[s]
+        if s == r:
+            return a

@@ -1,0 +1,170 @@
+# XiaGo's knowledge for the opponent (xiago_know.py, xiago_playout.py,
+# xiago_search.py) on small hand-made base-4 positions: the playout answers
+# a self-atari by capturing, saves a group put in atari, never fills its own
+# eye nor puts itself in atari; priors rate captures (by placement and by
+# neutral step), escapes and ataris high, eyes, self-ataris and the pass low;
+# the search's move list is legal; everything is seeded and allocation-free.
+import hexgames
+from hexgames import xiago_know
+from hexgames.ai import Player
+from array import array
+from kit import position
+
+INITIAL = "d2 f2 b4 d4 f4 b6 d6"       # base 4 (rules section 3)
+
+
+def xiago(x="", o="", to_move="X", n=INITIAL):
+    return position("xiago", {"X": x, "O": o, "N": n}, to_move, {"base": 4})
+
+
+def priors(g):
+    """{move text: prior} of every legal move."""
+    ms = g.moves()
+    buf = array("i", ms)
+    out = bytearray(len(ms))
+    g.priors_into(buf, len(ms), out)
+    return dict([(g.text(ms[i]), out[i]) for i in range(len(ms))])
+
+
+def first_stone(g, seed):
+    """The cell of the first placement of a one-ply playout (None: a pass)."""
+    h = g.copy()
+    before = bytearray(h.cell)
+    h.playout(seed, 1)
+    new = [i for i in range(h.n) if h.cell[i] == g.side and before[i] != g.side]
+    return g.board.name(new[0]) if new else None
+
+
+def test_the_playout_takes_a_stone_left_in_atari():
+    # O's a5 (b5, a6 X; b4 neutral) has the one liberty a4: X takes it,
+    # whatever the seed
+    g = xiago("b5 c3 a6", "b3", to_move="O")
+    g.play("a5")
+    for seed in range(20):
+        h = g.copy()
+        h.playout(seed, 1)
+        assert h.cell[h.board.index("a4")] == 1 and h.cell[h.board.index("a5")] == 0, seed
+
+
+def test_the_playout_saves_a_group_put_in_atari():
+    # O's c2 leaves X's c3-c4 the one liberty b5; X extends there (a5 a6
+    # give it two), whatever the seed
+    g = xiago("c4 c3", "d3 b3 c5", to_move="O")
+    g.play("c2")
+    for seed in range(20):
+        assert first_stone(g, seed) == "b5", seed
+
+
+def test_the_playout_fills_no_own_eye_and_no_self_atari():
+    # a7 is X's eye (b7, a6 X, b6 neutral); b3 would leave a lone X stone
+    # the one liberty a4 (c2 c3 O, b4 neutral)
+    g = xiago("a6 b7", "c2 c3")
+    seen = set()
+    for seed in range(60):
+        c = first_stone(g, seed)
+        seen.add(c)
+        h = g.copy()
+        h.play(c)
+        xiago_know.count(h)
+        assert h.map.lc[h.head[h.board.index(c)]] >= 2, (seed, c)
+    assert "a7" not in seen and "b3" not in seen and len(seen) > 10
+
+
+def test_priors_rate_captures_escapes_and_ataris():
+    g = xiago("b5 c3 a6", "a5 b3")              # rules example 2: a4 captures a5
+    p = priors(g)
+    assert p["a4"] == 16 and max(p.values()) == 16
+    assert p["pass"] < 8
+    # example 3: the neutral step d4-e4 takes O's e5 at once
+    p = priors(xiago("d5 f5 e6", "e5"))
+    assert p["d4-e4"] == 16 and p["e4"] == 16
+    # example 8: a4 is suicide, but b6-a6 leaves a5 in atari, and the
+    # placement on a4 follows
+    p = priors(xiago("b5 c3", "a5 b3"))
+    assert "a4" not in p and p["b6-a6"] == 15
+    # X's c3-c4 has the one liberty b5, which gives it two
+    p = priors(xiago("c4 c3", "d3 b3 c5 c2"))
+    assert p["b5"] == 14
+    # O's a5 (libs a4 a6): a6 leaves it in atari
+    p = priors(xiago("b5 c3", "a5 b3"))
+    assert p["a6"] == 11
+
+
+def test_priors_rate_eyes_self_ataris_and_the_pass_low():
+    p = priors(xiago("a6 b7", "c2 c3"))
+    assert p["a7"] == 1 and p["b3"] == 2 and p["pass"] == 2
+    assert p["e4"] == 8 and p["a5"] == 9          # open, and next to a stone
+    assert max([v for t, v in p.items() if "-" in t]) == 3    # no slide matters
+    # nothing left but own eyes: passing is fine
+    g = hexgames.new("xiago", base=4)
+    eyes = ("a7", "d1", "g4", "d7", "a4", "g1", "c4", "e3", "e5")
+    x = " ".join([g.board.name(i) for i in range(g.n)
+                  if g.cell[i] == 0 and g.board.name(i) not in eyes])
+    g = xiago(x, "")
+    p = priors(g)
+    assert p["pass"] == 10 and max([v for t, v in p.items() if t != "pass"]) <= 3
+
+
+def test_the_search_lists_legal_moves_and_the_pass():
+    for x, o in (("b5 c3 a6", "a5 b3"), ("d5 f5 e6", "e5"), ("c4 c3", "d3 b3 c5 e3 e2"),
+                 ("", "")):
+        g = xiago(x, o)
+        legal = g.moves()
+        buf = array("i", bytes(4 * g.max_moves))
+        out = bytearray(g.max_moves)
+        k = xiago_know.moves_into(g, buf, out)
+        got = list(buf[:k])
+        assert len(set(got)) == k and g.parse("pass") in got
+        for m in got:
+            assert m in legal, g.text(m)
+        full = priors(g)
+        for i in range(k):
+            assert out[i] == full[g.text(got[i])]
+        # every move rated above a plain neutral step is there
+        for t, v in full.items():
+            if v >= 4:
+                assert g.parse(t) in got, t
+
+
+def test_the_evaluation_and_the_search_are_seeded():
+    g = hexgames.new("xiago", base=4)
+    for t in ("c3", "e3", "c5"):
+        g.play(t)
+    assert xiago_know.evaluate(g) in (1, 2)
+    a = Player(5, seed=3)
+    b = Player(5, seed=3)
+    for p in (a, b):
+        p.start(g)
+        p.think()
+    assert a.best() == b.best() and a.search.playouts == b.search.playouts
+    g.play(a.best())
+
+
+def test_the_search_goes_for_the_capture():
+    # a4 takes a5 at once; b4-a4 leaves a5 the one liberty b4 (for the
+    # placement that follows). Nothing else is close.
+    g = xiago("b5 c3 a6", "a5 b3")
+    for level in (2, 5):
+        p = Player(level, seed=1)
+        p.start(g)
+        p.think()
+        assert g.text(p.best()) in ("a4", "b4-a4")
+
+
+def test_knowledge_allocates_nothing():
+    import gc
+    if not hasattr(gc, "mem_alloc"):
+        return                                  # CPython: nothing to measure
+    g = xiago("c4 c3 d5 f5 e6", "d3 b3 c5 e3 e2 e5")
+    buf = array("i", bytes(4 * g.max_moves))
+    out = bytearray(g.max_moves)
+    xiago_know.moves_into(g, buf, out)          # warm-up
+    gc.collect()
+    gc.disable()
+    a = gc.mem_alloc()
+    k = xiago_know.moves_into(g, buf, out)
+    g.priors_into(buf, k, out)
+    xiago_know.evaluate(g)
+    b = gc.mem_alloc()
+    gc.enable()
+    assert b == a, "knowledge allocated %d bytes" % (b - a)
