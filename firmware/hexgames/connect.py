@@ -67,10 +67,11 @@ class Links:
 
     def bridges(self):
         """The bridge tables, built on first use. For colour p and cell c,
-        the triples (s, m, t) in bridge[p][at[p][c]:at[p][c + 1]] say: with
-        p's discs on s and t and m empty, a disc of the opponent on c breaks
-        into the bridge s-t, and p keeps it by taking m. A bridge to p's own
-        edge (two empty edge cells under a disc) has t = s."""
+        with a = bridge_at[p], the triples (s, m, t) in
+        bridge[p][a[c]:a[c + 1]] say: with p's discs on s and t and m empty,
+        a disc of the opponent on c breaks into the bridge s-t, and p keeps
+        it by taking m. A bridge to p's own edge (two empty edge cells under
+        a disc) has t = s."""
         if self.bridge:
             return
         b = self.board
