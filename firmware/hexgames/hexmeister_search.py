@@ -19,7 +19,6 @@
 from array import array
 from micropython import const
 from hexgames.rng import Rng
-from hexgames.hexmeister import _caplog
 from hexgames.hexmeister_map import NO, GATES, GATE_NO
 from hexgames.hexmeister_moves import DROP, PASS, ALL, gen
 from hexgames import hexmeister_eval as ev
@@ -34,12 +33,17 @@ _CAP = const(8)           # captures one step can make, at most 7
 _WON = const(1 << 29)
 
 
+# A move list is scratch inside one iterate(): one for every search, made
+# once, so a new Player does not look for 5 KB of free heap.
+_moves = array("i", bytes(4 * _MAXM))
+
+
 class Search:
     def __init__(self, seed=1, memory=0):
         self.rng = Rng(seed)
         self.root = None
         self.g = None
-        self.moves = array("i", bytes(4 * _MAXM))
+        self.moves = _moves
         self.cand = array("i", bytes(4 * _WIDTH))
         self.val = array("i", bytes(4 * _WIDTH))      # judged after the move (step 2)
         self.low = array("i", bytes(4 * _WIDTH))      # worst over the replies (step 3)
@@ -78,8 +82,9 @@ class Search:
         n = before - g.nst[q]
         c = _CAP * sp
         caps = self.s_caps
+        log = g.CAPLOG
         for i in range(n):
-            caps[c + i] = _caplog[i]
+            caps[c + i] = log[i]
         caps[c + _CAP - 1] = n
         self.sp = sp + 1
 

@@ -1,11 +1,12 @@
 # Hexmeister's opponent: the two-turn search (hexmeister_search) and the
 # evaluation it stands on (hexmeister_eval).
+import gc
 import hexgames
 from hexgames.ai import Player
 from hexgames.rng import Rng
 from hexgames import hexmeister_eval as ev
 from hexgames.hexmeister_search import Search
-from kit import position
+from kit import position, unload_games
 
 
 def setup(x, o, to_move="X", turn=20, reserves=(12, 12)):
@@ -25,6 +26,7 @@ def best_turn(g, level=5, seed=3):
     side = g.to_move
     out = []
     while g.to_move == side:
+        gc.collect()
         p = Player(level, seed=seed)
         p.start(g)
         p.think()
@@ -35,6 +37,17 @@ def best_turn(g, level=5, seed=3):
 
 
 def test_steps_are_taken_back_exactly():
+    # a fresh game module under the search loaded before (as after
+    # unload_games): the captures must still be taken back from the game's own log
+    unload_games()
+    g = setup("b6 d6 i8 b11", "c6 h1 j3", to_move="X")     # i8-c7 captures c6
+    s = Search(1)
+    s.start(g)
+    before = state(s.g)
+    s._do(g.parse("i8-c7"))
+    assert s.g.cell[g.board.index("c6")] == 0 and s.g.bonus
+    s._undo()
+    assert state(s.g) == before
     rng = Rng(7)
     for seed in range(6):
         g = hexgames.new("hexmeister")
@@ -45,6 +58,7 @@ def test_steps_are_taken_back_exactly():
             g.play(ms[rng.below(len(ms))])
         if not g.to_move:
             continue
+        gc.collect()
         s = Search(seed)
         s.start(g)
         before = state(s.g)
