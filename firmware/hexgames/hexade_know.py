@@ -65,6 +65,7 @@ def priors_into(g, moves, k, out):
                 if best > _DOUBLE:
                     best = _DOUBLE
             c = pad[mv]
+            exposed = 0
             for d in STEPS:
                 v = cell[c + d]
                 if v == q:
@@ -77,7 +78,9 @@ def priors_into(g, moves, k, out):
                     u = cell[c + d + d]
                     w = cell[c - d]
                     if (u == q and w == 0) or (u == 0 and w == q):
-                        best -= 2
+                        exposed = 2
+            if best < _BLOCK:
+                best -= exposed
         out[i] = best
 
 

@@ -83,6 +83,18 @@ def test_priors_dislike_a_capturable_pair():
     assert pr["e6"] < pr["d5"]
 
 
+def test_priors_stay_in_range():
+    # crowded small boards: many stones next to a cell, many capturable pairs
+    for base in (4, 5):
+        start = hexgames.new("hexade", base=base)
+        for seed in range(40):
+            g = start.copy()
+            g.playout(seed, 4 + seed % 30)
+            if g.to_move:
+                for v in priors(g).values():
+                    assert 0 <= v <= 16
+
+
 def test_playout_completes_its_own_six():
     for seed in range(20):
         g = hexade("a6 b6 c6 d6 e6", "h2 i2 j2 h9")
