@@ -59,9 +59,12 @@ class Map:
             z[i] = k
         self.z1 = z
         self.z2 = memoryview(z)[1:]
-        # Superko table room kept free for a playout, so that a playout of
-        # ordinary length never grows (allocates) the table.
-        self.reserve = free + free // 2 + 16
+        # Superko table room kept free for a playout, so that the search's
+        # playouts (the tree's path, then XiaGo.PLAYOUT_PLIES = 40 steps)
+        # never grow (allocate) the table; a playout to the end of the game
+        # may. Every copy the search makes holds a table: more room would
+        # cost the chip's heap 1.5 KB a copy.
+        self.reserve = 64
 
 
 def get(base):

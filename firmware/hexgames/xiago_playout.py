@@ -29,8 +29,8 @@
 # One flat loop over locals, with the placement code of Stones._check_place,
 # _place, _merge and _remove (xiago_core.py) written inline: no calls but
 # _one_lib, and no allocation per move. The superko table only grows
-# (allocates) in a playout longer than the room XiaGo keeps free (1.5 *
-# free cells + 16 turns).
+# (allocates) in a playout longer than the room XiaGo keeps free (64 turns:
+# the search's playouts are cut at 40, xiago_map.py).
 from micropython import const
 
 _N = const(3)
