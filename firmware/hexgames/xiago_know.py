@@ -21,7 +21,9 @@ _CAPTURE = const(16)        # takes a group (a placement, or a slide then its pl
 _ESCAPE = const(14)         # an own group in atari gets two liberties or more
 _ATARI = const(11)          # an opponent group left with one liberty
 _PLAIN = const(8)
-_CONTACT = const(9)         # next to a stone
+_CONTACT = const(9)         # next to a stone, the opponent within two steps
+_EXTEND = const(10)         # an own group of two liberties gets more
+_INSIDE = const(5)          # own stones around, no opponent near: own area
 _SLIDE = const(3)           # a neutral step with no tactical point
 _SELF_ATARI = const(2)      # the stone's group is left with one liberty, nothing taken
 _EYE = const(1)             # fills an own eye
@@ -78,6 +80,7 @@ def _placement(g, c, p):
     size, adj = g.size, g.adj
     q = 3 - p
     cap = atari = danger = near = 0
+    short = 0                       # an own group next to c has two liberties
     # liberties of the new group: distinct cells other than c, up to 2
     a = -1
     nl = 0
@@ -102,7 +105,9 @@ def _placement(g, c, p):
             k = lc[r]
             if k == 1:
                 danger = 1
-            elif k >= 3:
+            elif k == 2:
+                short = 1
+            if k >= 3:
                 nl = 2
             elif nl < 2:            # two liberties: c and one other
                 x = l1[r] if l1[r] != c else l2[r]
@@ -121,10 +126,21 @@ def _placement(g, c, p):
         return _ATARI
     if not near:
         return _PLAIN
+    if short:
+        return _EXTEND
+    # Own stones around and no opponent within two steps: a placement in
+    # one's own area, worth nothing under area scoring.
+    inside = 1
     for j in adj[c]:
-        if not cell[j] or cell[j] == q:
+        v = cell[j]
+        if v == q:
             return _CONTACT
-    return _EYE                     # own stones and neutral pieces only
+        if not v:
+            inside = 2
+            for i in adj[j]:
+                if cell[i] == q:
+                    return _CONTACT
+    return _INSIDE if inside == 2 else _EYE
 
 
 def _slide(g, a, b, p):

@@ -93,7 +93,8 @@ def test_priors_rate_captures_escapes_and_ataris():
 def test_priors_rate_eyes_self_ataris_and_the_pass_low():
     p = priors(xiago("a6 b7", "c2 c3"))
     assert p["a7"] == 1 and p["b3"] == 2 and p["pass"] == 2
-    assert p["e4"] == 8 and p["a5"] == 9          # open, and next to a stone
+    assert p["e4"] == 8 and p["d3"] == 9            # open, and in contact
+    assert p["a5"] == 5                             # own area: X next, no O near
     assert max([v for t, v in p.items() if "-" in t]) == 3    # no slide matters
     # nothing left but own eyes: passing is fine
     g = hexgames.new("xiago", base=4)
