@@ -117,7 +117,7 @@ class Scratch:
 
 class Search(Scratch):
     C = 350                  # exploration constant x 1024 (tuned: Hex vs OpenSpiel, HexGo vs MC)
-    EXPAND_AT = 2            # a leaf is expanded on its second visit
+    EXPAND_AT = 2            # a leaf is expanded on its second real visit
     MAX_PLIES = 400          # playout cut-off: counts as a draw
     SCAN_DEPTH = 1           # expansions this deep look for wins in one (see _scan)
     C_RAVE = 150             # exploration with RAVE: the AMAF rate already spreads the visits
@@ -140,6 +140,7 @@ class Search(Scratch):
         # holds for each move the player who played it (0: nobody)
         self.amaf = getattr(game, "AMAF", None)
         self.prepare(game)
+        self.pv = self.prior_visits if self.priors else 0     # visits a child starts with
         self.tree.reset(3 - game.to_move)
         if game.to_move:                      # the root is expanded and scanned at once
             self.scratch.restore(self.root, self.names)
@@ -162,7 +163,9 @@ class Search(Scratch):
             if t.proven[v] or g.to_move == 0:
                 break
             if t.first[v] == _UNEXPANDED:
-                if t.visits[v] + 1 < self.EXPAND_AT or not self._expand(v, g, depth):
+                # real visits only: counting the priors' would expand a
+                # whole line of new nodes in every iteration
+                if t.visits[v] - self.pv + 1 < self.EXPAND_AT or not self._expand(v, g, depth):
                     break
             v = self._select(v)
             g._apply(t.move[v])         # a move of moves_into: legal, no checks needed

@@ -21,7 +21,6 @@ class Hex(Game):
     NAME = "hex"
     CHIP_RATE = 46           # opponent iterations per chip second (tools/bench_ai.py)
     AMAF = "cell"            # RAVE: after a playout a cell holds who played it
-    SEARCH = "inphexion_search"     # the MCTS, nodes expanded on real visits
     OPTIONS = (("size", 7, tuple(range(3, 16))), ("pie", False, (False, True)))
 
     def _init(self):

@@ -10,7 +10,7 @@
 #    that end the game are those after our move made a six (the reply fails
 #    to capture it) or left one cell. Elsewhere playing out every reply finds
 #    nothing, at the cost of some 126 restores a node.
-# 3. A node is expanded on its third real visit (see start).
+# 3. A node is expanded on its third real visit (EXPAND_AT).
 from array import array
 from micropython import const
 from hexgames.ai import Search as _Search
@@ -22,14 +22,11 @@ _WIDTH = const(5)
 
 class Search(_Search):
     WIDTH = _WIDTH
+    EXPAND_AT = 3
 
     def start(self, game):
         self.count = array("H", bytes(34))      # moves per prior value
         _Search.start(self, game)
-        # A child starts with the prior's visits; it is expanded on its third
-        # real visit, not at once (else every iteration would expand a whole
-        # line of new nodes down to the end of the game or of the memory).
-        self.EXPAND_AT = self.prior_visits + 3
 
     def _expand(self, v, g, depth):
         t = self.tree

@@ -61,7 +61,6 @@ _links = {}             # size -> Links
 class InpHeXion(Game):
     NAME = "inphexion"
     CHIP_RATE = 55          # opponent iterations per chip second (tools/bench_ai.py)
-    SEARCH = "inphexion_search"     # the MCTS, nodes expanded on real visits
     OPTIONS = (("size", 7, (5, 6, 7, 8, 9, 10, 11)), ("pie", False, (False, True)),
                ("neutral", False, (False, True)))
 

@@ -1,9 +1,8 @@
 # XiaGo's search: the common MCTS (hexgames/ai.py) with four changes.
-# 1. A node is expanded on its second real visit. A child starts with the
-#    prior's visits (PRIOR_VISITS), and the common test counts those too:
-#    every iteration would then expand a whole line of new nodes down to
-#    the end of the memory, and the tree would stop growing after one.
-#    (iterate() is the common one with that test changed.)
+# 1. A node is expanded on its second real visit. The common search takes
+#    PRIOR_VISITS off a node's visits for that; here a child starts with
+#    once or twice those (see 4.), so amaf_n (no RAVE here) keeps each
+#    child's own. (iterate() is the common one with that test changed.)
 # 2. A node lists only the moves its priors rate above a plain neutral
 #    step (xiago_know.moves_into): placements that are not self-ataris or
 #    own eyes, neutral steps that capture, atari or save, and always the

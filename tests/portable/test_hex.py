@@ -120,20 +120,3 @@ def test_after_a_playout_each_cell_names_who_played_it_for_rave():
         xs = sum(1 for i in range(g.board.n) if h.cell[i] == 1 and not before[i])
         os_ = sum(1 for i in range(g.board.n) if h.cell[i] == 2 and not before[i])
         assert xs - os_ in (0, 1) and xs + os_ + 4 == g.board.n - h.nfree
-
-
-def test_the_search_expands_a_node_on_its_second_real_visit():
-    # priors give every child PRIOR_VISITS visits at once; those must not
-    # count, or one iteration would expand a line of nodes to the game's end
-    from hexgames.inphexion_search import Search
-    g = hexgames.new("hex")
-    s = Search(1, 16 * 1024)
-    s.start(g)
-    kids = s.tree.used - 1
-    assert kids == 49
-    s.iterate()
-    assert s.tree.used == 1 + kids
-    for _ in range(60):
-        s.iterate()
-    assert s.tree.used > 1 + kids
-    assert type(hexgames.new("inphexion")).SEARCH == "inphexion_search"
