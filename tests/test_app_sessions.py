@@ -25,7 +25,8 @@ def hue(rgb):
 
 
 def assert_board_shows(s):
-    """Every stone on the LEDs in its owner's colour; free cells dimmer than stones."""
+    """Every stone on the LEDs in its owner's colour; free cells dimmer than
+    stones, but for those the last move captured (they flash a while)."""
     g = s.game
     stone_min = None
     free_max = 0
@@ -35,7 +36,7 @@ def assert_board_shows(s):
         if sym in ("X", "O"):
             assert hue(rgb) == sym, "%s holds %s but shows %r" % (g.board.name(i), sym, rgb)
             stone_min = min(stone_min or 999, max(rgb))
-        elif sym is None and not s.play_screen.cand[i]:
+        elif sym is None and not s.play_screen.cand[i] and not s.play_screen.flash[i]:
             free_max = max(free_max, max(rgb))
     if stone_min is not None:
         assert free_max < stone_min
