@@ -88,19 +88,20 @@ class Scratch:
     def prepare(self, game):
         self.root = game.copy()
         self.scratch = game.copy()
-        # attribute names taken after one step too, in case a game sets
-        # some only when playing
-        if game.to_move:
-            self.scratch._apply(game.moves()[0])
+        if self.buf is None or len(self.buf) < game.max_moves:
+            self.buf = None
+            self.buf = array("i", bytes(4 * game.max_moves))
+            self.prior = bytearray(game.max_moves)
+        # the root's moves in buf; attribute names are taken after one step
+        # too, in case a game sets some only when playing
+        self.choices = game.moves_into(self.buf) if game.to_move else 0
+        if self.choices:
+            self.scratch._apply(self.buf[0])
         names = list(self.root.state_names())
         for k in self.scratch.state_names():
             if k not in names:
                 names.append(k)
         self.names = tuple(names)
-        if self.buf is None or len(self.buf) < game.max_moves:
-            self.buf = None
-            self.buf = array("i", bytes(4 * game.max_moves))
-            self.prior = bytearray(game.max_moves)
         self.priors = getattr(game, "priors_into", None) is not None
         self.playouts = 0
 
@@ -202,14 +203,19 @@ class Search(Scratch):
             g.priors_into(buf, k, self.prior)
             pv = self.prior_visits
         prior = self.prior
+        rave = self.amaf is not None
         for i in range(k):
             c = f + i
             t.move[c] = buf[i]
             t.first[c] = _UNEXPANDED
-            t.kids[c] = t.proven[c] = t.amaf_n[c] = t.amaf_w[c] = 0
-            # a prior of p/16 for the mover counts as pv visits scoring that
+            t.kids[c] = t.proven[c] = 0
+            # a prior of p/16 for the mover counts as pv visits scoring that;
+            # with RAVE in the all-moves-as-first rate too, which rules the
+            # first visits (Hex L5 59% against priors in the real rate only)
             t.visits[c] = pv
             t.wins[c] = (prior[i] * pv) >> 3 if pv else 0
+            t.amaf_n[c] = pv if rave else 0
+            t.amaf_w[c] = t.wins[c] if rave else 0
             t.who[c] = mover
         t.first[v] = f
         t.kids[v] = k
@@ -398,7 +404,10 @@ class Player:
         rate = getattr(game, "CHIP_RATE", CHIP_RATE)
         self.budget = max(1, rate * self.ms // 1000) if self.ms else 1 << 29
         self.spent = 0
-        self.done = game.to_move == 0 or len(game.moves()) <= 1 or self.search.solved()
+        n = getattr(self.search, "choices", -1)      # an engine's count saves a moves()
+        if n < 0:
+            n = len(game.moves()) if game.to_move else 0
+        self.done = n <= 1 or self.search.solved()
 
     def think(self, ms=0, clock=None):
         s = self.search

@@ -17,7 +17,7 @@ class Greedy(Scratch):
 
     def start(self, game):
         self.prepare(game)
-        self.k = game.moves_into(self.buf) if game.to_move else 0
+        self.k = self.choices            # the root's moves are in buf
         if self.priors and self.k:
             game.priors_into(self.buf, self.k, self.prior)
         self.scores = array("i", bytes(4 * max(1, self.k)))

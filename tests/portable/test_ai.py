@@ -232,9 +232,10 @@ def test_rave_counts_moves_played_later():
         for _ in range(50):
             s.iterate()
         f, k = t.first[0], t.kids[0]
-        # Hex fills the board: X plays about half the 25 cells in each playout
-        total = sum([t.amaf_n[c] for c in range(f, f + k)])
-        assert 50 * 10 <= total <= 50 * 14
+        # Hex fills the board: X plays about half the 25 cells in each
+        # playout; each child starts with its prior's visits (s.pv)
+        total = sum([t.amaf_n[c] for c in range(f, f + k)]) - k * s.pv
+        assert s.pv and 50 * 10 <= total <= 50 * 14
         assert all([t.amaf_w[c] <= 2 * t.amaf_n[c] for c in range(f, f + k)])
     finally:
         cls.AMAF = old
