@@ -123,7 +123,7 @@ def test_keys_pressed_while_the_computer_thinks_are_queued_not_lost(tmp_path):
 @needs_ai
 def test_the_thinking_animation_moves_while_the_computer_thinks(tmp_path):
     s = Session("pocket", str(tmp_path))
-    s.start("hexgo", level=4, human=2)    # the computer opens
+    s.start("hexgo", level=5, human=2)    # the computer opens
     p = s.play_screen
     seen = set()
     outside = [i for i in range(s.board.layout.n) if p.place.of(i) < 0]

@@ -18,6 +18,7 @@ POCKET = (("hexgo", {}), ("hexade", {"base": 7}), ("xiago", {"base": 6}),
           ("inphexion", {}), ("hexmeister", {}), ("hex", {}))
 CHIP = 100          # the chip is about 100x slower than the unix port
 MOVES = 8
+KEEP = ("ai", "rng", "board", "game", "greedy")     # modules every game shares
 
 
 class ChipClock:
@@ -49,7 +50,7 @@ def bench(name, opts):
     times, playouts, peak = [], [], 0
     while g.to_move and len(times) < MOVES:
         t0 = clock.ticks_ms()
-        p.start(g)
+        p.start(g, clock)
         while not p.think(20, clock):
             pass
         times.append(clock.ticks_ms() - t0)
@@ -73,3 +74,13 @@ def bench(name, opts):
 for name, opts in POCKET:
     if name in hexgames.GAMES and (len(sys.argv) < 2 or name in sys.argv[1:]):
         bench(name, opts)
+        # the board plays one game at a time: forget this one's modules, or
+        # the next game's tree may not find room in a fragmented heap
+        for mod in list(sys.modules):
+            short = mod[9:]
+            if mod.startswith("hexgames.") and short not in KEEP:
+                sys.modules.pop(mod)
+                if short in dir(hexgames):
+                    delattr(hexgames, short)
+        hexgames.board._cache.clear()
+        gc.collect()

@@ -3,7 +3,8 @@
 OpenSpiel is an optional, test-only dependency (PyPI `open_spiel`, ~300 MB):
   python -m venv /tmp/os && /tmp/os/bin/pip install open_spiel==2.0.2
   /tmp/os/bin/python tools/vs_openspiel.py --sims 200 --games 40
-Both sides use random rollouts. OpenSpiel's hex has the same numbering as
+OpenSpiel's bot uses random rollouts; ours is the whole search as the top
+level plays it (Hex's playouts, priors and RAVE). OpenSpiel's hex has the same numbering as
 ours (action = row * size + column) and its first player also joins top and
 bottom, so moves pass through unchanged.
 """

@@ -253,7 +253,7 @@ class Play:
         a = self.app
         if self.player is None:
             self.player = a.opponent(self.g, self.level or 3)
-        self.player.start(self.g)
+        self.player.start(self.g, a.clock)
         self.thinking = purpose
         if purpose == 1:
             a.set_caption(self.describe())

@@ -369,7 +369,7 @@ class Search(Scratch):
 class Player:
     """A computer player of a given level (1 beginner .. 5 strongest).
 
-    p.start(game); while not p.think(20, clock): draw a frame; m = p.best()
+    p.start(game, clock); while not p.think(20, clock): draw a frame; m = p.best()
     Without a clock, think() runs the whole playout budget at once, which is
     what makes a seeded move the same on every VM. A game may name its own
     engine (SEARCH, a module of hexgames with a Search class of the same
@@ -394,7 +394,10 @@ class Player:
             return Search
         return getattr(__import__("hexgames." + name, None, None, ("Search",)), "Search")
 
-    def start(self, game):
+    def start(self, game, clock=None):
+        # with a clock, the start's own time (copies, the root's expansion)
+        # counts towards the level's time
+        t0 = clock.ticks_ms() if clock else 0
         cls = self._engine(game)
         if type(self.search) is not cls:
             self.search = None                # free the old tree before the new one
@@ -403,11 +406,11 @@ class Player:
         self.ms, self.among = LEVELS[self.level]
         rate = getattr(game, "CHIP_RATE", CHIP_RATE)
         self.budget = max(1, rate * self.ms // 1000) if self.ms else 1 << 29
-        self.spent = 0
         n = getattr(self.search, "choices", -1)      # an engine's count saves a moves()
         if n < 0:
             n = len(game.moves()) if game.to_move else 0
         self.done = n <= 1 or self.search.solved()
+        self.spent = clock.ticks_diff(clock.ticks_ms(), t0) if clock else 0
 
     def think(self, ms=0, clock=None):
         s = self.search
@@ -419,10 +422,12 @@ class Player:
         while not self.done:
             self._step(s)
             used = clock.ticks_diff(clock.ticks_ms(), t0)
-            if used >= ms:
+            # the level's time: stop before an iteration would run past it
+            # (one takes 1.5 times the average so far: playouts vary)
+            if self.ms and self.spent + used + 3 * (self.spent + used) // (2 * s.playouts + 2) > self.ms:
+                self.done = True
+            if used >= ms or self.done:
                 self.spent += used
-                if self.ms and self.spent >= self.ms:
-                    self.done = True
                 break
         return self.done
 

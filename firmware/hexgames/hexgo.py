@@ -21,7 +21,7 @@ _CHARS = ".XOxo"
 
 class HexGo(Game):
     NAME = "hexgo"
-    CHIP_RATE = 175          # opponent iterations per chip second (tools/bench_ai.py)
+    CHIP_RATE = 114          # opponent iterations per chip second (tools/bench_ai.py)
     OPTIONS = (("base", 4, (4,)),)
 
     def _init(self):

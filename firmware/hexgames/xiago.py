@@ -27,7 +27,7 @@ _WHO = ("", "X", "O")
 
 class XiaGo(Stones):
     NAME = "xiago"
-    CHIP_RATE = 26          # opponent iterations per chip second (tools/bench_ai.py)
+    CHIP_RATE = 22          # opponent iterations per chip second (tools/bench_ai.py)
     OPTIONS = (("base", 6, (4, 6, 8, 10)),)       # decision D15: base 6 by default
 
     def _start(self):

@@ -152,7 +152,7 @@ class Slow:
         self.g = None
         self.slices = 0
 
-    def start(self, g):
+    def start(self, g, clock=None):
         self.g = g
         self.slices = 0
 
