@@ -1,6 +1,6 @@
 # The opponent's level 1: a beginner that looks one move ahead, no search.
 from array import array
-from hexgames.ai import Scratch
+from hexgames.scratch import Scratch
 from hexgames.rng import Rng
 
 
