@@ -88,6 +88,7 @@ class Search(Scratch):
     MAX_PLIES = 400          # playout cut-off: counts as a draw
     SCAN_DEPTH = 1           # expansions this deep look for wins in one (see _scan)
     C_RAVE = 150             # exploration with RAVE: the AMAF rate already spreads the visits
+    SURE = 17                # a prior this high starts with twice the visits (17: none)
 
     def __init__(self, seed=1, memory=32 * 1024):
         self.tree = Tree(memory)
@@ -156,31 +157,43 @@ class Search(Scratch):
             self._backup_amaf(depth, winner, getattr(g, self.amaf))
         self.playouts += 1
 
+    def _children(self, g):
+        """The moves listed under a node: buf[0..k), and with priors theirs
+        in prior[0..k); returns k. A game's own search may list fewer."""
+        k = g.moves_into(self.buf)
+        if self.priors:
+            g.priors_into(self.buf, k, self.prior)
+        return k
+
     def _expand(self, v, g, depth):
         t = self.tree
-        k = g.moves_into(self.buf)
+        k = self._children(g)
         f = t.used
         if f + k > t.size:
             return False
-        buf = self.buf
+        buf, prior = self.buf, self.prior
         mover = g.to_move
-        pv = 0
-        if self.priors:
-            g.priors_into(buf, k, self.prior)
-            pv = self.prior_visits
-        prior = self.prior
+        pv, sure = self.pv, self.SURE
         rave = self.amaf is not None
+        # listed from a random start: selection breaks ties by list order,
+        # and the list is by cell, so the first visits went to the top rows
+        s = self.rng.below(k) if k else 0
         for i in range(k):
             c = f + i
-            t.move[c] = buf[i]
+            j = i + s
+            if j >= k:
+                j -= k
+            t.move[c] = buf[j]
             t.first[c] = _UNEXPANDED
             t.kids[c] = t.proven[c] = 0
-            # a prior of p/16 for the mover counts as pv visits scoring that;
-            # with RAVE in the all-moves-as-first rate too, which rules the
-            # first visits (Hex L5 59% against priors in the real rate only)
-            t.visits[c] = pv
-            t.wins[c] = (prior[i] * pv) >> 3 if pv else 0
-            t.amaf_n[c] = pv if rave else 0
+            # a prior of p/16 for the mover counts as pv visits scoring that
+            # (twice as many from SURE up); with RAVE in the all-moves-as-
+            # first rate too, which rules the first visits (Hex L5 59%
+            # against priors in the real rate only)
+            n = pv if prior[j] < sure else 2 * pv
+            t.visits[c] = n
+            t.wins[c] = (prior[j] * n) >> 3
+            t.amaf_n[c] = n if rave else 0
             t.amaf_w[c] = t.wins[c] if rave else 0
             t.who[c] = mover
         t.first[v] = f
@@ -203,6 +216,10 @@ class Search(Scratch):
             w = self.after(m, t.move[c]) if m >= 0 else self.after(t.move[c])
             if w:
                 t.proven[c] = _WIN if w == t.who[c] else _LOSS
+        self._back(m)
+
+    def _back(self, m):
+        """The scratch game at the root again, then after m (if m >= 0)."""
         g = self.scratch
         g.restore(self.root, self.names)
         if m >= 0:

@@ -15,8 +15,6 @@ from array import array
 from micropython import const
 from hexgames.ai import Search as _Search
 
-_UNEXPANDED = const(-1)     # as in ai.py: a node whose children are not made yet
-
 _WIDTH = const(5)
 
 
@@ -24,36 +22,14 @@ class Search(_Search):
     WIDTH = _WIDTH
     EXPAND_AT = 3
 
-    def start(self, game):
+    def __init__(self, seed=1, memory=32 * 1024):
+        _Search.__init__(self, seed, memory)
         self.count = array("H", bytes(34))      # moves per prior value
-        _Search.start(self, game)
 
-    def _expand(self, v, g, depth):
-        t = self.tree
-        buf, prior = self.buf, self.prior
-        k = g.moves_into(buf)
-        g.priors_into(buf, k, prior)
-        if k > self.WIDTH:
-            k = self._best(k)
-        f = t.used
-        if f + k > t.size:
-            return False
-        mover = g.to_move
-        pv = self.prior_visits
-        for i in range(k):
-            c = f + i
-            t.move[c] = buf[i]
-            t.first[c] = _UNEXPANDED
-            t.kids[c] = t.proven[c] = t.amaf_n[c] = t.amaf_w[c] = 0
-            t.visits[c] = pv
-            t.wins[c] = (prior[i] * pv) >> 3
-            t.who[c] = mover
-        t.first[v] = f
-        t.kids[v] = k
-        t.used = f + k
-        if depth <= self.SCAN_DEPTH:
-            self._scan(v, depth)
-        return True
+    def _children(self, g):
+        k = g.moves_into(self.buf)
+        g.priors_into(self.buf, k, self.prior)
+        return self._best(k) if k > self.WIDTH else k
 
     def _best(self, k):
         """Move the WIDTH moves of the highest priors to the front of buf
