@@ -334,15 +334,18 @@ class Search(Scratch):
         """Root children as (score, move), best first: proven wins, then the
         most visited; equal visits (a small budget on a wide board) go to the
         one with more wins, then to chance -- never to the order of the moves,
-        which would pull every close call to one corner of the board."""
+        which would pull every close call to one corner of the board. The
+        score is the search's own visits (the priors' taken off, SURE ones'
+        once): the weaker levels sample by it."""
         t = self.tree
         f = t.first[0]
         out = []
         if f == _UNEXPANDED:
             return out
+        pv = self.pv
         for c in range(f, f + t.kids[0]):
             p = t.proven[c]
-            score = 1 << 29 if p == _WIN else -1 if p == _LOSS else t.visits[c]
+            score = 1 << 29 if p == _WIN else -1 if p == _LOSS else max(0, t.visits[c] - pv)
             out.append((score, t.wins[c], self.rng.below(32768), t.move[c]))
         out.sort()
         out.reverse()

@@ -16,6 +16,9 @@ class Greedy(Scratch):
         self.buf = None
 
     def start(self, game):
+        # a game whose priors alone play about as well as its few iterations
+        # at level 2 asks for a noisier beginner (BEGINNER_NOISE)
+        self.noise = getattr(game, "BEGINNER_NOISE", self.NOISE)
         self.prepare(game)
         self.k = self.choices            # the root's moves are in buf
         if self.priors and self.k:
@@ -36,7 +39,7 @@ class Greedy(Scratch):
         elif w:
             self.scores[i] = -1
         else:
-            self.scores[i] = (self.prior[i] if self.priors else 8) + self.rng.below(self.NOISE)
+            self.scores[i] = (self.prior[i] if self.priors else 8) + self.rng.below(self.noise)
         self.playouts = i + 1
 
     def ranked(self):

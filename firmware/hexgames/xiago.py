@@ -308,6 +308,7 @@ class XiaGo(Stones):
     # rate, with a look for decisive passes only).
     PRIOR_VISITS = 4
     SEARCH = "xiago_search"
+    BEGINNER_NOISE = 32     # level 1: level 2 runs only 2 iterations
 
     def priors_into(self, moves, k, out):
         xiago_know.priors_into(self, moves, k, out)
