@@ -5,7 +5,8 @@
 Plays, per game at its pocket-board size, the top level (L5) against random
 and greedy, its search against flat Monte Carlo at exactly the same playouts
 (the chip's in one second), and each level against
-the one below; rewrites the table between the strength markers of README.md.
+the one below; rewrites the table between the strength markers of README.md
+(with GAME names, just those games' rows).
 """
 import argparse
 import os
@@ -66,15 +67,27 @@ def main(argv=None):
         for task in tasks:
             rows.append(row(task))
             print(rows[-1], flush=True)
-    table = "\n".join(["| game | A | B | games | A: +win =draw -loss | A's score (95%) | Elo |",
-                       "| --- | --- | --- | --- | --- | --- | --- |"] + rows)
+    if not args.only:
+        write_table(rows, [t[0] for t in tasks])
+
+
+def write_table(rows, names):
+    """The README's table: the rows of the games played replace theirs, the
+    other games' rows stay (a run for some games updates just those)."""
     path = os.path.join(ROOT, "README.md")
     text = open(path).read()
-    if BEGIN in text and not args.games and not args.only:
-        text = re.sub(re.escape(BEGIN) + ".*" + re.escape(END), BEGIN + "\n" + table + "\n" + END,
-                      text, flags=re.S)
-        open(path + ".tmp", "w").write(text)
-        os.replace(path + ".tmp", path)
+    if BEGIN not in text:
+        return
+    old = re.search(re.escape(BEGIN) + "(.*)" + re.escape(END), text, flags=re.S).group(1)
+    kept = [r for r in old.strip().split("\n")[2:] if r.split()[1] not in names]
+    order = [g for g in hexgames.GAMES if g in POCKET]
+    lines = sorted(kept + rows, key=lambda r: order.index(r.split()[1]))   # stable: pairings keep their order
+    table = "\n".join(["| game | A | B | games | A: +win =draw -loss | A's score (95%) | Elo |",
+                       "| --- | --- | --- | --- | --- | --- | --- |"] + lines)
+    text = text.replace(BEGIN + old + END, BEGIN + "\n" + table + "\n" + END)
+    with open(path + ".tmp", "w") as f:
+        f.write(text)
+    os.replace(path + ".tmp", path)
 
 
 if __name__ == "__main__":
