@@ -38,6 +38,35 @@ _WON = const(1 << 29)
 _moves = array("i", bytes(4 * _MAXM))
 
 
+def _best(moves, k, start, width, val, out):
+    """The `width` best of moves[0..k) by the quick scorer (ev.prepare done),
+    best first, into out and their scores into val; the moves are read from
+    index `start` round, so ties keep that rotation's order. Returns how
+    many were kept."""
+    dv = ev._dv
+    ov = ev._ov
+    n = 0
+    for x in range(k):
+        y = x + start
+        if y >= k:
+            y -= k
+        m = moves[y]
+        sc = 0 if m == PASS else dv[m & 0x7F] + 5 if m & DROP else dv[m & 0x7F] - ov[m >> 7]
+        if n == width and sc <= val[n - 1]:
+            continue
+        i = n if n < width else width - 1
+        while i > 0 and val[i - 1] < sc:
+            if i < width:
+                val[i] = val[i - 1]
+                out[i] = out[i - 1]
+            i -= 1
+        val[i] = sc
+        out[i] = m
+        if n < width:
+            n += 1
+    return n
+
+
 class Search:
     def __init__(self, seed=1, memory=0):
         self.rng = Rng(seed)
@@ -212,34 +241,10 @@ class Search:
 
     def _root(self):
         g = self.g
-        moves = self.moves
-        k = gen(g, moves, _MAXM, ALL)
+        k = gen(g, self.moves, _MAXM, ALL)
         ev.prepare(g)
-        dv = ev._dv
-        ov = ev._ov
         # the best _WIDTH by score; ties keep the order of a random rotation
-        n = 0
-        cand = self.cand
-        val = self.val
-        s = self.rng.below(k) if k else 0
-        for x in range(k):
-            y = x + s
-            if y >= k:
-                y -= k
-            m = moves[y]
-            sc = 0 if m == PASS else dv[m & 0x7F] + 5 if m & DROP else dv[m & 0x7F] - ov[m >> 7]
-            if n == _WIDTH and sc <= val[n - 1]:
-                continue
-            i = n if n < _WIDTH else _WIDTH - 1
-            while i > 0 and val[i - 1] < sc:
-                if i < _WIDTH:
-                    val[i] = val[i - 1]
-                    cand[i] = cand[i - 1]
-                i -= 1
-            val[i] = sc
-            cand[i] = m
-            if n < _WIDTH:
-                n += 1
+        n = _best(self.moves, k, self.rng.below(k) if k else 0, _WIDTH, self.val, self.cand)
         self.k = n
         self.i = 0
         self.phase = 1
@@ -306,29 +311,8 @@ class Search:
 
     def _top(self, k):
         """The best _REPLIES of moves[0..k) by score into reply."""
-        n = 0
-        rep = self.reply
-        rs = self.rval
-        moves = self.moves
         ev.prepare(self.g)
-        dv = ev._dv
-        ov = ev._ov
-        for x in range(k):
-            m = moves[x]
-            s = 0 if m == PASS else dv[m & 0x7F] + 5 if m & DROP else dv[m & 0x7F] - ov[m >> 7]
-            if n == _REPLIES and s <= rs[n - 1]:
-                continue
-            i = n if n < _REPLIES else _REPLIES - 1
-            while i > 0 and rs[i - 1] < s:
-                if i < _REPLIES:
-                    rs[i] = rs[i - 1]
-                    rep[i] = rep[i - 1]
-                i -= 1
-            rs[i] = s
-            rep[i] = m
-            if n < _REPLIES:
-                n += 1
-        self.nrep = n
+        self.nrep = _best(self.moves, k, 0, _REPLIES, self.rval, self.reply)
 
     def _resort(self):
         """Keep verified candidates (order[0..j)) sorted by their worst
