@@ -6,7 +6,7 @@
 # (tests/portable/fakehw.py): boot, the menu, a game at its pocket-board size
 # against level N (5: the largest search), a hint, an undo, N turns.
 # One frame (or key press) per call into the VM, collected between calls
-# (tools/wasm/steps.mjs), so it prints, in KB of the VM's heap above a fresh VM:
+# (tools/wasm/run.mjs --steps), so it prints, in KB of the VM's heap above a fresh VM:
 #   boot   live heap after boot, the menu lit
 #   play   live heap once the game is chosen, before the opponent is made
 #   peak   the largest live heap between frames (after a collection)
@@ -176,7 +176,7 @@ def measure(games, variant="pocket", level=5, turns=4, firmware=None):
             firmware = os.path.join(tmp, "mpy")
             compile_firmware(os.path.join(root, "firmware"), firmware)
         for game in games:
-            p = subprocess.run(["node", os.path.join(root, "tools", "wasm", "steps.mjs"),
+            p = subprocess.run(["node", os.path.join(root, "tools", "wasm", "run.mjs"), "--steps",
                                 "--dir", firmware, "--dir", os.path.join(root, "tests", "portable"),
                                 os.path.join(root, "tools", "heap_app.py"),
                                 variant, game, str(level), str(turns)],
