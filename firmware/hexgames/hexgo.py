@@ -7,12 +7,14 @@
 #   opn      the open cells (empty, not a Me) as a list with positions opos[i]
 # A cell is open exactly when cell == 0 and enb > 0, and a stone can only be
 # captured once enb == 0, so a move only has to look at its six neighbours.
+from array import array
 from micropython import const
 from hexgames.board import hexhex
 from hexgames.game import Game, IllegalMove, SYMBOL
 from hexgames.rng import Rng
 
 _rng = Rng()      # seeded by each playout
+_tally = array("H", bytes(12))      # _score: Me of N, X, O, then cells x and o
 
 _EMPTY = const(0)
 _NONE = const(255)     # "not in the open list"
@@ -207,16 +209,18 @@ class HexGo(Game):
         return 1 if x > o else 2 if o > x else 0
 
     def _score(self):
-        me = [0, 0, 0]
-        pris = [0, 0, 0]
+        t = _tally                  # a playout ends here: no lists per playout
+        for k in range(6):
+            t[k] = 0
+        cell = self.cell
         for i in range(self.board.n):
             w = self._owner(i)
             if w is not None:
-                me[w] += 1
-            if self.cell[i] > 2:
-                pris[self.cell[i] - 2] += 1
-        sx = max(0, me[1] - pris[2])
-        so = max(0, me[2] - pris[1])
+                t[w] += 1
+            if cell[i] > 2:
+                t[cell[i] + 1] += 1         # cells 3 (x) and 4 (o) counted at 4 and 5
+        sx = max(0, t[1] - t[5])
+        so = max(0, t[2] - t[4])
         return (1 if sx > so else 2 if so > sx else 0, sx, so, "score")
 
     def info(self):
