@@ -40,3 +40,10 @@ def test_the_app_with_the_opponent_stays_within_its_heap(heap, game):
 def test_an_idle_frame_allocates_nothing_on_32_bit_micropython(heap, game):
     # menu frames, and game frames with a person to move (the breathing marks)
     assert heap[game]["idle_frame_bytes"] == 0, heap[game]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_thinking_frame_allocates_little_on_32_bit_micropython(heap, game):
+    # a slice of search: at most the result tuples of the playouts that end
+    # a game (HexGo's, 64 bytes each); the tree and the scratch game are reused
+    assert heap[game]["think_frame_bytes"] <= 2048, heap[game]
