@@ -281,7 +281,8 @@ class Search(Scratch):
 
     def _backup_amaf(self, depth, winner, owner):
         """Each child of a node on the path whose move its player made later
-        in this iteration shares the result (all moves as first)."""
+        in this iteration shares the result (all moves as first). Counts
+        stop at 32000, so amaf_w (two a win) stays within its 16 bits."""
         t = self.tree
         path = self.path
         top = len(owner)
@@ -292,7 +293,7 @@ class Search(Scratch):
                 continue
             for c in range(f, f + t.kids[v]):
                 m = t.move[c]
-                if 0 <= m < top and owner[m] == t.who[c] and t.amaf_n[c] < 65000:
+                if 0 <= m < top and owner[m] == t.who[c] and t.amaf_n[c] < 32000:
                     t.amaf_n[c] += 1
                     if winner == 0:
                         t.amaf_w[c] += 1
