@@ -390,7 +390,8 @@ class Player:
             self.search = None                # free the old tree before the new one
             self.search = cls(self.seed, self.memory)
         self.search.start(game)
-        self.ms, self.among = LEVELS[self.level]
+        # a game whose levels need other times names its own (LEVELS)
+        self.ms, self.among = getattr(game, "LEVELS", LEVELS)[self.level]
         rate = getattr(game, "CHIP_RATE", CHIP_RATE)
         self.budget = max(1, rate * self.ms // 1000) if self.ms else 1 << 29
         n = getattr(self.search, "choices", -1)      # an engine's count saves a moves()

@@ -308,7 +308,8 @@ class XiaGo(Stones):
     # rate, with a look for decisive passes only).
     PRIOR_VISITS = 4
     SEARCH = "xiago_search"
-    BEGINNER_NOISE = 32     # level 1: level 2 runs only 2 iterations
+    BEGINNER_NOISE = 48     # level 1 (see LEVELS)
+    LEVELS = ((0, 0), (0, 0), (45, 3), (250, 2), (500, 2), (1000, 1))
 
     def priors_into(self, moves, k, out):
         xiago_know.priors_into(self, moves, k, out)
