@@ -1,8 +1,10 @@
-"""Simple computer players for the simulator (the on-chip AI is a later piece).
+"""Simple computer players for the simulator: the baselines the opponent is measured against.
 
 random  -- any legal move
-mc      -- flat Monte Carlo: each legal move gets an equal share of random
-           playouts; the move with the best average result for the mover wins.
+mc      -- flat Monte Carlo: each legal move gets an equal share of playouts
+           (the game's own policy, cut off and judged where the game says so,
+           as in the opponent's search); the move with the best average result
+           for the mover wins.
 """
 from hexgames.rng import Rng
 
@@ -33,6 +35,10 @@ class FlatMonteCarlo:
         if len(ms) == 1:
             return ms[0]
         me = game.to_move
+        # the same playouts as the search's: cut off at PLAYOUT_PLIES and
+        # judged by evaluate() in games whose random games run long
+        plies = getattr(game, "PLAYOUT_PLIES", self.max_plies)
+        judge = getattr(game, "evaluate", None) is not None
         # exactly `playouts` playouts: the first (playouts % k) moves get one
         # more; with fewer playouts than moves the last moves get none
         k = len(ms)
@@ -44,10 +50,12 @@ class FlatMonteCarlo:
             score = 0
             for _ in range(each):
                 self.seed += 1
-                r = after.copy().playout(self.seed, self.max_plies)
-                if r is None or r[0] == 0:
+                g = after.copy()
+                r = g.playout(self.seed, plies)
+                w = r[0] if r else g.evaluate() if judge else 0
+                if w == 0:
                     score += 1
-                elif r[0] == me:
+                elif w == me:
                     score += 2
             if score * 1000 // each > best_rate:
                 best, best_rate = ms[i], score * 1000 // each
