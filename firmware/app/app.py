@@ -69,7 +69,7 @@ def unload(names):
 
 def _node_bytes():
     ai = sys.modules.get("hexgames.ai")
-    return getattr(getattr(ai, "Tree", None), "BYTES_PER_NODE", 22)
+    return getattr(getattr(ai, "Tree", None), "BYTES_PER_NODE", 23)
 
 
 def saving():

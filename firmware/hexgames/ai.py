@@ -60,7 +60,7 @@ class Tree:
     """Node arrays. Children of a node are one contiguous block. amaf_n and
     amaf_w count the playouts in which the node's move was played later on
     by the same player (all moves as first), for games that ask for RAVE."""
-    BYTES_PER_NODE = 22
+    BYTES_PER_NODE = 23
 
     def __init__(self, memory=32 * 1024):
         n = self.size = memory // self.BYTES_PER_NODE
@@ -73,12 +73,13 @@ class Tree:
         self.amaf_w = array("H", bytes(2 * n))
         self.who = bytearray(n)
         self.proven = bytearray(n)
+        self.born = bytearray(n)                # visits a node starts with (its prior's)
         self.used = 0
 
     def reset(self, mover):
         self.used = 1
         self.first[0] = _UNEXPANDED
-        self.kids[0] = self.visits[0] = self.wins[0] = self.proven[0] = 0
+        self.kids[0] = self.visits[0] = self.wins[0] = self.proven[0] = self.born[0] = 0
         self.who[0] = mover
 
 
@@ -133,7 +134,7 @@ class Search(Scratch):
             if t.first[v] == _UNEXPANDED:
                 # real visits only: counting the priors' would expand a
                 # whole line of new nodes in every iteration
-                if t.visits[v] - self.pv + 1 < self.EXPAND_AT or not self._expand(v, g, depth):
+                if t.visits[v] - t.born[v] + 1 < self.EXPAND_AT or not self._expand(v, g, depth):
                     break
             v = self._select(v)
             g._apply(t.move[v])         # a move of moves_into: legal, no checks needed
@@ -196,6 +197,7 @@ class Search(Scratch):
             t.amaf_n[c] = n if rave else 0
             t.amaf_w[c] = t.wins[c] if rave else 0
             t.who[c] = mover
+            t.born[c] = n
         t.first[v] = f
         t.kids[v] = k
         t.used = f + k
