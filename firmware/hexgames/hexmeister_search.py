@@ -19,7 +19,7 @@
 from array import array
 from micropython import const
 from hexgames.rng import Rng
-from hexgames.hexmeister_map import NO, GATES, GATE_NO
+from hexgames.hexmeister_map import GATES
 from hexgames.hexmeister_moves import DROP, PASS, ALL, gen
 from hexgames import hexmeister_eval as ev
 

@@ -33,7 +33,6 @@
 # the search's playouts are cut at 40, xiago_map.py).
 from micropython import const
 
-_N = const(3)
 _MARK = const(0x8000)
 _A1 = const(32760)      # the multipliers of hexgames.rng.Rng.bits15
 _A2 = const(32730)
