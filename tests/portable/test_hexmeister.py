@@ -88,7 +88,7 @@ MAP = """
 
 
 def test_board_map_matches_the_rules():
-    from hexgames.hexmeister_map import CLASS, BASE_OF, GATES, GROUPS, LANE, GATE, RING
+    from hexgames.hexmeister.tables import CLASS, BASE_OF, GATES, GROUPS, LANE, GATE, RING
     seen = 0
     for line in MAP.strip().split("\n"):
         words = line.split()
@@ -130,7 +130,7 @@ def test_example_2_one_move_from_the_base_reaches_almost_everything():
     legal(g, "c11-b11", "c11-c10", "c11-f8", "c11-f7", "c11-a9", "c11-g1", "c11-a11", "c11-f11")
     for t in ("c11-f6", "c11-c9", "c11-f9"):
         rejects(g, t, t.split("-")[1], "gate", "adjacent")
-    from hexgames.hexmeister_map import GATES
+    from hexgames.hexmeister.tables import GATES
     want = set([BOARD.name(i) for i in range(91) if i not in GATES]) - set(["c11", "h1"])
     want |= set(["a11", "f11"])
     got = moves_of(g, "c11")

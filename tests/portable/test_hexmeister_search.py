@@ -1,11 +1,11 @@
-# Hexmeister's opponent: the two-turn search (hexmeister_search) and the
-# evaluation it stands on (hexmeister_eval).
+# Hexmeister's opponent: the two-turn search (hexmeister/search.py) and the
+# evaluation it stands on (hexmeister/evaluation.py).
 import gc
 import hexgames
 from hexgames.ai import Player
 from hexgames.rng import Rng
-from hexgames import hexmeister_eval as ev
-from hexgames.hexmeister_search import Search
+from hexgames.hexmeister import evaluation as ev
+from hexgames.hexmeister.search import Search
 from kit import position, unload_games
 
 
@@ -74,10 +74,11 @@ def test_steps_are_taken_back_exactly():
 
 def test_the_game_names_the_search():
     g = hexgames.new("hexmeister")
-    assert g.SEARCH == "hexmeister_search"
+    assert g.SEARCH == "hexmeister.search"
     p = Player(5, seed=1)
     p.start(g)
-    assert isinstance(p.search, Search)
+    from hexgames.hexmeister import search      # as loaded now (tests unload games)
+    assert isinstance(p.search, search.Search)
 
 
 def test_a_chain_of_gate_entries_that_wins_is_found():

@@ -9,7 +9,7 @@ from hexgames import IllegalMove
 from hexgames.game import encode
 from hexgames.rng import Rng
 from hexgames.connect import Links
-from hexgames.inphexion_text import PUSH, RELOC, SWAP
+from hexgames.inphexion.notation import PUSH, RELOC, SWAP
 from kit import ON_MICROPYTHON, position, rejects, raises, random_game, scaled
 
 LETTERS = "abcdefghijk"
@@ -922,7 +922,8 @@ def each_option_set(games_cpython, games_micropython):
     chip-sized heap of the MicroPython VM holds the test module and a few
     sizes, not all seven."""
     import gc
-    from hexgames import board, inphexion
+    from hexgames import board
+    from hexgames.inphexion import rules as inphexion
     out = []
     for options in OPTION_SETS:
         for seed in range(scaled(games_cpython, games_micropython)):

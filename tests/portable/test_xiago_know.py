@@ -1,11 +1,11 @@
-# XiaGo's knowledge for the opponent (xiago_know.py, xiago_playout.py,
-# xiago_search.py) on small hand-made base-4 positions: the playout answers
+# XiaGo's knowledge for the opponent (xiago/knowledge.py, playout.py,
+# search.py) on small hand-made base-4 positions: the playout answers
 # a self-atari by capturing, saves a group put in atari, never fills its own
 # eye nor puts itself in atari; priors rate captures (by placement and by
 # neutral step), escapes and ataris high, eyes, self-ataris and the pass low;
 # the search's move list is legal; everything is seeded and allocation-free.
 import hexgames
-from hexgames import xiago_know
+from hexgames.xiago import knowledge
 from hexgames.ai import Player
 from array import array
 from kit import position
@@ -65,7 +65,7 @@ def test_the_playout_fills_no_own_eye_and_no_self_atari():
         seen.add(c)
         h = g.copy()
         h.play(c)
-        xiago_know.count(h)
+        knowledge.count(h)
         assert h.map.lc[h.head[h.board.index(c)]] >= 2, (seed, c)
     assert "a7" not in seen and "b3" not in seen and len(seen) > 10
 
@@ -113,7 +113,7 @@ def test_the_search_lists_legal_moves_and_the_pass():
         legal = g.moves()
         buf = array("i", bytes(4 * g.max_moves))
         out = bytearray(g.max_moves)
-        k = xiago_know.moves_into(g, buf, out)
+        k = knowledge.moves_into(g, buf, out)
         got = list(buf[:k])
         assert len(set(got)) == k and g.parse("pass") in got
         for m in got:
@@ -131,7 +131,7 @@ def test_the_evaluation_and_the_search_are_seeded():
     g = hexgames.new("xiago", base=4)
     for t in ("c3", "e3", "c5"):
         g.play(t)
-    assert xiago_know.evaluate(g) in (1, 2)
+    assert knowledge.evaluate(g) in (1, 2)
     a = Player(5, seed=3)
     b = Player(5, seed=3)
     for p in (a, b):
@@ -159,13 +159,13 @@ def test_knowledge_allocates_nothing():
     g = xiago("c4 c3 d5 f5 e6", "d3 b3 c5 e3 e2 e5")
     buf = array("i", bytes(4 * g.max_moves))
     out = bytearray(g.max_moves)
-    xiago_know.moves_into(g, buf, out)          # warm-up
+    knowledge.moves_into(g, buf, out)          # warm-up
     gc.collect()
     gc.disable()
     a = gc.mem_alloc()
-    k = xiago_know.moves_into(g, buf, out)
+    k = knowledge.moves_into(g, buf, out)
     g.priors_into(buf, k, out)
-    xiago_know.evaluate(g)
+    knowledge.evaluate(g)
     b = gc.mem_alloc()
     gc.enable()
     assert b == a, "knowledge allocated %d bytes" % (b - a)

@@ -1,5 +1,5 @@
 # Hexade's search: the common MCTS (hexgames/ai.py) with three changes.
-# 1. A node keeps only its WIDTH best moves by the priors (hexade_know): at
+# 1. A node keeps only its WIDTH best moves by the priors (knowledge): at
 #    the chip's few dozen iterations a move, reading the few moves that make
 #    or stop sixes deeper beats spreading the visits. Base 7, 48 iterations a
 #    move, 100 games each: width 5 beat 8 by 60%, 8 beat 12 by 60%, 12 beat

@@ -1,6 +1,6 @@
 # XiaGo's search: the common MCTS (hexgames/ai.py) with three changes.
 # 1. A node lists only the moves its priors rate above a plain neutral
-#    step (xiago_know.moves_into): placements that are not self-ataris or
+#    step (knowledge.moves_into): placements that are not self-ataris or
 #    own eyes, neutral steps that capture, atari or save, and always the
 #    pass. On base 6 that is some 70 children instead of 190, the tree's
 #    memory holds more nodes, the few playouts a second on the chip go to
@@ -13,19 +13,19 @@
 #    (a prior of SURE and more) starts with twice the prior's visits, which
 #    keeps plain moves out of the weaker levels' sample of the most visited.
 from micropython import const
-from hexgames import xiago_know
+from hexgames.xiago import knowledge
 from hexgames.ai import Search as _Search
 
 _WIN = const(1)             # as in ai.py
 _LOSS = const(2)
-_PASS = const(2 << 20)      # as in xiago.py
+_PASS = const(2 << 20)      # as in rules.py
 
 
 class Search(_Search):
     SURE = 14
 
     def _children(self, g):
-        return xiago_know.moves_into(g, self.buf, self.prior)
+        return knowledge.moves_into(g, self.buf, self.prior)
 
     def _scan(self, v, depth):
         """Prove the pass child of v if it ends the game: at the root, and

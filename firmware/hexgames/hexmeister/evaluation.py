@@ -13,10 +13,10 @@
 # tactics of the side to move: a win this turn, or the opponent's threats.
 from array import array
 from micropython import const
-from hexgames.hexmeister_map import (
+from hexgames.hexmeister.tables import (
     BOARD, CENTRE, NO, GATES, GATE_NO, GROUPS, GROUP_SIZE, GATE_GROUPS, BASES, BASE_OF,
     BASE_GATE_OF)
-from hexgames.hexmeister_moves import DROP, PASS
+from hexgames.hexmeister.moves import DROP, PASS
 
 N = const(91)
 NG = const(13)

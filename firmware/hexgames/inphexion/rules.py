@@ -3,7 +3,7 @@
 # Disc) a step into an empty cell and puts the mover's disc in the hole; enemy
 # singles that this leaves walled in by the mover's discs are then relocated
 # by the mover, each relocation a further move of his (DESIGN.md: one move,
-# one step). Notation, positions and info() live in inphexion_text.py.
+# one step). Notation, positions and info() live in notation.py.
 #
 # A move is kind << 16 | from << 8 | to. The state is incremental, so that a
 # push costs a few table look-ups, plus a flood fill for the link test only
@@ -23,9 +23,9 @@ from hexgames.board import rhombus
 from hexgames.connect import Links
 from hexgames.game import Game
 from hexgames.rng import Rng
-from hexgames import inphexion_steps as _s
-from hexgames import inphexion_text as _t
-from hexgames.inphexion_text import PUSH, RELOC, SWAP, CONNECTION, COMPLETED, NO_MOVE
+from hexgames.inphexion import steps as _s
+from hexgames.inphexion import notation as _t
+from hexgames.inphexion.notation import PUSH, RELOC, SWAP, CONNECTION, COMPLETED, NO_MOVE
 
 _rng = Rng()            # seeded by each playout; _run steps its state inline
 _A1 = const(32760)      # the multipliers of hexgames/rng.py (a test checks
@@ -361,7 +361,7 @@ class InpHeXion(Game):
                 max_plies -= self._run(_DRAW, 0, max_plies)
         return self._result
 
-    # -- the rarer steps of a turn (inphexion_steps.py) ---------------------------
+    # -- the rarer steps of a turn (steps.py) ---------------------------
     _reset = _s.reset
     _derive = _s.derive
     _place = _s.place
@@ -381,7 +381,7 @@ class InpHeXion(Game):
     moves_into = _s.moves_into
     priors_into = _s.priors
 
-    # -- notation, positions, facts (inphexion_text.py) ----------------------------
+    # -- notation, positions, facts (notation.py) ----------------------------
     _why_illegal = _t.why_illegal
     text = _t.move_text
     parse = _t.parse

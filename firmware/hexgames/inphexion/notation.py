@@ -1,6 +1,6 @@
 # inpHeXion notation, positions and facts (rules/inphexion.md section 8): the
 # parts that run once per move entered or position loaded, kept apart from
-# the rules engine (inphexion.py), whose class takes these functions as its
+# the rules engine (rules.py), whose class takes these functions as its
 # methods. Each function gets the game as `g`.
 from micropython import const
 from hexgames.game import Game, IllegalMove, SYMBOL, xo

@@ -1,7 +1,7 @@
 # Hexmeister's board map (rules/hexmeister.md section 2) as tables built once
 # at import: cell classes, bases, gates, the gate groups (segmental triangles,
 # gate lines, gate rings), passability per player, and the hash keys used by
-# the repetition rule. hexmeister.py reads these; nothing here changes later.
+# the repetition rule. rules.py reads these; nothing here changes later.
 from array import array
 from micropython import const
 from hexgames.board import hexhex

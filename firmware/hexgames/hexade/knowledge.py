@@ -1,10 +1,10 @@
 # Hexade knowledge for the opponent (hooks in hexgames/README.md, "The
 # opponent"): move priors, the judgement of a playout cut short, and the cell
 # that completes a five, for the playouts. The game keeps the stone count of
-# every six (hexade.py: cnt, 1 per X stone, 8 per O stone), so rating a cell
+# every six (rules.py: cnt, 1 per X stone, 8 per O stone), so rating a cell
 # is reading the counts of the sixes through it: no search, no allocation.
 from micropython import const
-from hexgames.hexade_map import STEPS, FIVE, KIND_STEPS
+from hexgames.hexade.tables import STEPS, FIVE, KIND_STEPS
 
 _WIN = const(16)            # completes a six
 _BLOCK = const(15)          # fills the cell that completes the opponent's six
@@ -89,7 +89,7 @@ _NOISE = const(40)          # spread of the judgement (worth units)
 
 def evaluate(g, rng):
     """Who wins a playout cut short (1 or 2): the side to move if he can
-    complete a six, else by the worth of all sixes (hexade_map._worth, kept
+    complete a six, else by the worth of all sixes (tables._worth, kept
     by the game as it plays), with noise, so that a small lead wins a little
     more often than not."""
     p = g.side
@@ -101,7 +101,7 @@ def evaluate(g, rng):
 
 def five(g, p):
     """The board index of a cell that completes a six of p, or -1: the top
-    of p's stack of fives (hexade.py: thr) once the fives since blocked or
+    of p's stack of fives (rules.py: thr) once the fives since blocked or
     broken are dropped from it."""
     n = g.nthr[p]
     if not n:

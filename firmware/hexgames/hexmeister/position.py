@@ -2,9 +2,9 @@
 # (each rule named), setting up a position from JSON (section 7.2, every
 # fault named), and info(). None of this runs during a playout.
 from hexgames.game import SYMBOL, IllegalMove
-from hexgames.hexmeister_map import (
+from hexgames.hexmeister.tables import (
     BOARD, NO, GATE_NO, BASE_OF, BASE_GATE_OF, BASE_NAMES, GROUPS, GROUP_SIZE)
-from hexgames.hexmeister_moves import N, DROP, PASS, gen, has_step
+from hexgames.hexmeister.moves import N, DROP, PASS, gen, has_step
 
 STONES = 18
 TURN_LIMIT = 300

@@ -33,7 +33,7 @@ class Map:
         self.mark = bytearray(n)
         self.stack = array("H", bytes(2 * n))
         self.capbuf = array("H", bytes(2 * n))
-        # Distinct liberties of groups, by root (xiago_know.py)
+        # Distinct liberties of groups, by root (knowledge.py)
         self.lc = bytearray(n)
         self.l1 = array("H", bytes(2 * n))
         self.l2 = array("H", bytes(2 * n))

@@ -7,7 +7,7 @@
 # all buffers are module-level: nothing is allocated per call.
 from array import array
 from micropython import const
-from hexgames.hexmeister_map import (
+from hexgames.hexmeister.tables import (
     BOARD, CENTRE, NO, GATE_NO, BASE_OF, BASE_GATES, BASES, PASSABLE)
 
 N = const(91)

@@ -2,7 +2,7 @@
 # Monte Carlo tree search (Game.SEARCH names this module). Random Hexmeister
 # games run for hundreds of turns and the chip manages a handful of full
 # move lists a second, so playouts say little; a static evaluation of the
-# gate race (hexmeister_eval) says more, and the tactics -- bonus chains of
+# gate race (evaluation) says more, and the tactics -- bonus chains of
 # gate entries and captures, wins in one turn -- are searched directly.
 #
 # Work, one unit per iterate() (the Player runs CHIP_RATE units a second):
@@ -19,9 +19,9 @@
 from array import array
 from micropython import const
 from hexgames.rng import Rng
-from hexgames.hexmeister_map import GATES
-from hexgames.hexmeister_moves import DROP, PASS, ALL, gen
-from hexgames import hexmeister_eval as ev
+from hexgames.hexmeister.tables import GATES
+from hexgames.hexmeister.moves import DROP, PASS, ALL, gen
+from hexgames.hexmeister import evaluation as ev
 
 _MAXM = const(1320)
 _WIDTH = const(40)        # candidates judged at the root

@@ -27,10 +27,10 @@
 # Every step is legal, so the position left behind is a real game position.
 #
 # One flat loop over locals, with the placement code of Stones._check_place,
-# _place, _merge and _remove (xiago_core.py) written inline: no calls but
+# _place, _merge and _remove (stones.py) written inline: no calls but
 # _one_lib, and no allocation per move. The superko table only grows
 # (allocates) in a playout longer than the room XiaGo keeps free (64 turns:
-# the search's playouts are cut at 40, xiago_map.py).
+# the search's playouts are cut at 40, tables.py).
 from micropython import const
 
 _MARK = const(0x8000)

@@ -3,9 +3,9 @@
 # outlasts the opponent's reply.
 #
 # State is incremental, so a playout move costs a few table look-ups:
-#   cell[c]   padded board (hexade_map): 0 empty, 1 X, 2 O, 3 wall
+#   cell[c]   padded board (tables): 0 empty, 1 X, 2 O, 3 wall
 #   emp       the empty cells (board indices) as a list with positions epos[i]
-#   cnt[s]    the stones in six s (hexade_map: 1 per X, 8 per O), updated
+#   cnt[s]    the stones in six s (tables: 1 per X, 8 per O), updated
 #             for the sixes through a placed or lifted stone; so
 #   nsix[p]   how many complete sixes p has on the board, and
 #   thr       per player a stack of his fives (sixes one stone short), pushed
@@ -19,16 +19,16 @@
 from array import array
 from micropython import const
 from hexgames.game import Game, IllegalMove, SYMBOL
-from hexgames.hexade_map import layout, STEPS, ADD, FIVE, EVENT, GAIN
-from hexgames.hexade_map import WIN, FULL_BOARD, REPEATED
-from hexgames import hexade_know
-from hexgames.hexade_pos import set_up
+from hexgames.hexade.tables import layout, STEPS, ADD, FIVE, EVENT, GAIN
+from hexgames.hexade.tables import WIN, FULL_BOARD, REPEATED
+from hexgames.hexade import knowledge
+from hexgames.hexade.position import set_up
 from hexgames.rng import Rng
 
 _rng = Rng()            # seeded by each playout
 
 _X = const(1)
-# Padded-board steps (hexade_map.WIDTH = 23), in the order of board.DIRS.
+# Padded-board steps (tables.WIDTH = 23), in the order of board.DIRS.
 _E = const(1)
 _NE = const(-22)
 _NW = const(-23)
@@ -38,7 +38,7 @@ _SE = const(23)
 _SPARE_PLIES = const(16)    # history room beyond one ply per cell; it grows if needed
 _TCAP = const(48)           # fives held per player (more are dropped, after a clean-up)
 
-assert STEPS == (_E, _NE, _NW, _W, _SW, _SE)   # the steps below follow hexade_map.WIDTH
+assert STEPS == (_E, _NE, _NW, _W, _SW, _SE)   # the steps below follow tables.WIDTH
 
 
 
@@ -80,7 +80,7 @@ class Hexade(Game):
         for i in range(len(cnt)):
             cnt[i] = 0
         self.nthr[1] = self.nthr[2] = 0
-        self.worth = 0                  # the sum of hexade_map._worth over the sixes
+        self.worth = 0                  # the sum of tables._worth over the sixes
         # White's placements so far (captured ones count) follow from the
         # ply, since the players alternate: white0 at the origin, plus one
         # every second ply (_white_placed); nothing to update per move.
@@ -314,7 +314,7 @@ class Hexade(Game):
         _rng.seed(seed)
         below = _rng.below
         apply = self._apply
-        five = hexade_know.five
+        five = knowledge.five
         emp = self.emp
         nthr = self.nthr
         while self.to_move and max_plies > 0:
@@ -331,13 +331,13 @@ class Hexade(Game):
             max_plies -= 1
         return self._result
 
-    priors_into = hexade_know.priors_into
+    priors_into = knowledge.priors_into
     PRIOR_VISITS = 4
     PLAYOUT_PLIES = 24      # then evaluate(): the weighted sixes of both
 
     def evaluate(self):
-        return hexade_know.evaluate(self, _rng)
-    SEARCH = "hexade_search"
+        return knowledge.evaluate(self, _rng)
+    SEARCH = "hexade.search"
 
     # -- facts -------------------------------------------------------------------
     def info(self):

@@ -1,5 +1,5 @@
 # XiaGo's board mechanics: groups, liberties, captures, neutral slides,
-# on top of the superko table of xiago_ko.py; xiago.py builds the rules.
+# on top of the superko table of ko.py; rules.py builds the rules.
 #
 # State is incremental, so a placement only looks at its neighbours:
 #   cell[i]   0 vacant, 1 X, 2 O, 3 neutral
@@ -10,11 +10,11 @@
 #   size[r]   stones of group r (a merge relabels the smaller group)
 #   emp[:nemp], epos[i]   the vacant cells, and each one's index there
 #   h1, h2    two 30-bit Zobrist hashes of the position (neutral pieces too)
-#   t1, t2    the superko table (xiago_ko.py)
+#   t1, t2    the superko table (ko.py)
 from array import array
 from micropython import const
-from hexgames import xiago_map
-from hexgames.xiago_ko import Superko
+from hexgames.xiago import tables
+from hexgames.xiago.ko import Superko
 
 _N = const(3)           # cell value of a neutral piece
 _MARK = const(0x8000)   # libs of a group counted as captured, while a check runs
@@ -22,7 +22,7 @@ _MARK = const(0x8000)   # libs of a group counted as captured, while a check run
 
 class Stones(Superko):
     def _init(self):
-        m = xiago_map.get(self.options["base"])
+        m = tables.get(self.options["base"])
         self.map = m
         self.board = m.board
         self.n = n = m.n

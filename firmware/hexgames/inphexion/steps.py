@@ -1,10 +1,10 @@
 # inpHeXion: the steps of a turn that are not ordinary pushes (the opening
 # placement, relocations, the pie swap) and the end of a turn, with the
-# bookkeeping they share; the move list and the opponent's move priors. The class in inphexion.py takes these functions as
+# bookkeeping they share; the move list and the opponent's move priors. The class in rules.py takes these functions as
 # its methods (g is the game); they run a few times a game, so they favour
 # clarity over speed, except that they too allocate nothing.
 from micropython import const
-from hexgames.inphexion_text import CONNECTION, COMPLETED, STUCK, NO_MOVE, PUSH, RELOC, SWAP
+from hexgames.inphexion.notation import CONNECTION, COMPLETED, STUCK, NO_MOVE, PUSH, RELOC, SWAP
 
 _N = const(3)           # the Neutral Disc in cell[]
 

@@ -5,17 +5,17 @@
 #
 # Moves: a placement is its cell; a neutral step is _STEP | from << 10 | to;
 # pass is _PASS. The board mechanics (groups, liberties, captures, slides)
-# are in xiago_core.py, the superko table in xiago_ko.py, per-base tables in
-# xiago_map.py, the playout in xiago_playout.py; the count is here.
+# are in stones.py, the superko table in ko.py, per-base tables in
+# tables.py, the playout in playout.py; the count is here.
 #
 # Positions: "must_place": true between a neutral step and its placement
 # (section 13). Beyond the rules file, "passes": 1 or 2 records passes just
 # made, so that a save after a pass, and a finished game, reload exactly.
 from micropython import const
-from hexgames import xiago_know, xiago_playout
+from hexgames.xiago import knowledge, playout
 from hexgames.game import Game, IllegalMove, SYMBOL
 from hexgames.rng import Rng
-from hexgames.xiago_core import Stones
+from hexgames.xiago.stones import Stones
 
 _rng = Rng()            # seeded by each playout
 
@@ -136,8 +136,8 @@ class XiaGo(Stones):
         return k
 
     def playout(self, seed, max_plies=1000):
-        """Random placements and passes, policy in xiago_playout.py."""
-        return xiago_playout.run(self, _rng, seed, max_plies)
+        """Random placements and passes, policy in playout.py."""
+        return playout.run(self, _rng, seed, max_plies)
 
     # -- legality with reasons ------------------------------------------------
     def _why_illegal(self, m):
@@ -297,22 +297,22 @@ class XiaGo(Stones):
 
     # The opponent cuts its playouts off after PLAYOUT_PLIES steps (a game
     # on base 6 runs to 150 and more) and asks evaluate() who leads there:
-    # an area estimate (xiago_know.py). 40 beat 24 and 60 at equal chip time.
+    # an area estimate (knowledge.py). 40 beat 24 and 60 at equal chip time.
     PLAYOUT_PLIES = 40
 
     def evaluate(self):
-        return xiago_know.evaluate(self)
+        return knowledge.evaluate(self)
 
-    # Move priors (xiago_know.py), and the search that uses them
-    # (xiago_search.py: the common MCTS, narrowed to the moves the priors
+    # Move priors (knowledge.py), and the search that uses them
+    # (search.py: the common MCTS, narrowed to the moves the priors
     # rate, with a look for decisive passes only).
     PRIOR_VISITS = 4
-    SEARCH = "xiago_search"
+    SEARCH = "xiago.search"
     BEGINNER_NOISE = 48     # level 1 (see LEVELS)
     LEVELS = ((0, 0), (0, 0), (45, 3), (250, 2), (500, 2), (1000, 1))
 
     def priors_into(self, moves, k, out):
-        xiago_know.priors_into(self, moves, k, out)
+        knowledge.priors_into(self, moves, k, out)
 
     def info(self):
         sx, so, tx, to = self._count()

@@ -1,12 +1,12 @@
 # XiaGo knowledge for the opponent: the liberties of every group, move
 # priors and the evaluation at a playout's cut-off (hexgames/README.md, "The
 # opponent"). Nothing here runs per playout move; every buffer is the
-# base's (xiago_map.py), so nothing allocates.
+# base's (tables.py), so nothing allocates.
 #
 # (Never more than three names in one assignment: MicroPython unpacks up
 # to three without building a tuple.)
 #
-# Liberties: groups keep only pseudo-liberties (xiago_core.py), which say
+# Liberties: groups keep only pseudo-liberties (stones.py), which say
 # "none" exactly but not "one". count() walks each group once and notes, per
 # group root r, its distinct liberties up to 3 in lc[r] and the first two of
 # them in l1[r], l2[r].

@@ -9,18 +9,18 @@
 #   grp[p][k]   gates p holds in gate group k (triangles, lines, rings)
 #   ngate, nst, res   gates held, stones on the board, reserve, per player
 #   h           XOR of the hash keys of the stones (repetition rule)
-# Move generation is in hexmeister_moves, the board in hexmeister_map, the
-# slow paths (refusals, set-up, info) in hexmeister_pos.
+# Move generation is in moves, the board in tables, the
+# slow paths (refusals, set-up, info) in position.
 # Steps are small ints: a move o << 7 | d, a drop DROP | c, and PASS.
 from array import array
 from micropython import const
 from hexgames.game import Game, SYMBOL, xo
 from hexgames.rng import Rng
-from hexgames.hexmeister_map import (
+from hexgames.hexmeister.tables import (
     BOARD, CENTRE, NO, GATE_NO, BASE_OF, BASE_GATE_OF, GROUPS, GROUP_SIZE, GATE_GROUPS,
     GATE_TRIANGLES, CELL_KEY, RESERVE_KEY, SIDE_KEY)
-from hexgames.hexmeister_moves import DROP, PASS, NULLIFY, ALL, gen, drops, has_step
-from hexgames import hexmeister_pos as _pos
+from hexgames.hexmeister.moves import DROP, PASS, NULLIFY, ALL, gen, drops, has_step
+from hexgames.hexmeister import position as _pos
 
 _N = const(91)
 _STONES = const(18)
@@ -39,7 +39,7 @@ _stones = bytearray(_STONES)                # the mover's stones, for the playou
 class Hexmeister(Game):
     NAME = "hexmeister"
     CHIP_RATE = 134         # search work units per chip second (unix port / 100, mid-game)
-    SEARCH = "hexmeister_search"    # a two-turn search on an evaluation (not MCTS)
+    SEARCH = "hexmeister.search"    # a two-turn search on an evaluation (not MCTS)
     CAPLOG = _caplog        # the cells the last step captured (the search takes them back)
     OPTIONS = (("base", 6, (6,)),)
     JOIN = ("drop",)
@@ -252,7 +252,7 @@ class Hexmeister(Game):
         self.nrep = n + 1
         return seen
 
-    # The opponent's knowledge is in hexmeister_eval: the evaluation of the
+    # The opponent's knowledge is in evaluation: the evaluation of the
     # gate race, the move scorer (priors) and the search that uses them.
     # For a playout search, PLAYOUT_PLIES cuts the hundreds of steps of a
     # random game short and evaluate() says who leads there.
@@ -261,12 +261,12 @@ class Hexmeister(Game):
     # (imported when first asked for: games without the opponent need no
     # room for it on the heap)
     def evaluate(self):
-        from hexgames import hexmeister_eval
-        return hexmeister_eval.evaluate(self)
+        from hexgames.hexmeister import evaluation
+        return evaluation.evaluate(self)
 
     def priors_into(self, moves, k, out):
-        from hexgames import hexmeister_eval
-        hexmeister_eval.priors_into(self, moves, k, out)
+        from hexgames.hexmeister import evaluation
+        evaluation.priors_into(self, moves, k, out)
 
     # -- move generation --------------------------------------------------------------
     def moves_into(self, buf):
