@@ -18,7 +18,7 @@ POCKET = (("hexgo", {}), ("hexade", {"base": 7}), ("xiago", {"base": 6}),
           ("inphexion", {}), ("hexmeister", {}), ("hex", {}))
 CHIP = 100          # the chip is about 100x slower than the unix port
 MOVES = 8
-KEEP = ("ai", "rng", "board", "game", "greedy")     # modules every game shares
+KEEP = ("ai", "tree", "rng", "board", "game", "greedy")     # modules every game shares
 
 
 class ChipClock:

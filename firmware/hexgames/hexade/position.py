@@ -1,6 +1,7 @@
 # Hexade positions (rules/hexade.md section 11, DESIGN.md section 4): setting
 # a game up from a decoded position, with checks that name what is wrong.
-# Kept out of rules.py, which holds the rules and the hot path.
+# Kept out of rules.py, which holds the rules and the hot path (notation.py
+# holds the other slow paths).
 from micropython import const
 from hexgames.game import SYMBOL
 from hexgames.hexade.tables import WIN, FULL_BOARD, ADD, GAIN, EVENT

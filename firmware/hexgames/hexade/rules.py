@@ -18,11 +18,10 @@
 #             hold the current position again
 from array import array
 from micropython import const
-from hexgames.game import Game, IllegalMove, SYMBOL
+from hexgames.game import Game
 from hexgames.hexade.tables import layout, STEPS, ADD, FIVE, EVENT, GAIN
 from hexgames.hexade.tables import WIN, FULL_BOARD, REPEATED
-from hexgames.hexade import knowledge
-from hexgames.hexade.position import set_up
+from hexgames.hexade import knowledge, notation
 from hexgames.rng import Rng
 
 _rng = Rng()            # seeded by each playout
@@ -292,19 +291,6 @@ class Hexade(Game):
             buf[j] = emp[j]
         return n
 
-    def _why_illegal(self, mv):
-        if not self.to_move:
-            return "the game is over"
-        if not isinstance(mv, int) or not 0 <= mv < self.board.n:
-            return "%r is not a cell of the board" % (mv,)
-        name = self.board.name(mv)
-        if self.cell[self.pad[mv]]:
-            return "%s is occupied" % name
-        if self._restricted() and self._near_first(mv):
-            return ("%s is within distance 2 of White's first stone %s: White's second stone "
-                    "must be at distance 3 or more" % (name, self._white_first_name()))
-        return None
-
     def playout(self, seed, max_plies=1000):
         """Policy: complete an own six when one cell does it, else fill the
         cell that would complete the opponent's, else a uniformly random
@@ -339,51 +325,16 @@ class Hexade(Game):
         return knowledge.evaluate(self, _rng)
     SEARCH = "hexade.search"
 
-    # -- facts -------------------------------------------------------------------
-    def info(self):
-        b = self.board
-        index = self.lay.index
-        out = {}
-        for p in (1, 2):
-            found = []
-            for kind, cells in self.lay.sixes(self.cell, p):
-                ids = [index[c] for c in cells]
-                ids.sort()
-                found.append({"kind": kind, "cells": [b.name(i) for i in ids]})
-            out[SYMBOL[p]] = found
-        return {"sixes": out}
+    # -- refusals, notation, facts, positions (notation.py) -----------------------
+    _why_illegal = notation.why_illegal
+    info = notation.info
+    text = notation.text
+    parse = notation.parse
+    cells = notation.cells
+    _symbol = notation.symbol
+    _white_first_name = notation.white_first_name
+    _to_pos = notation.to_pos
+    _from_pos = notation.from_pos
 
-    # -- notation and positions ------------------------------------------------
-    def text(self, mv):
-        if not isinstance(mv, int) or not 0 <= mv < self.board.n:
-            raise ValueError("%r is not a Hexade move" % (mv,))
-        return self.board.name(mv)
-
-    def parse(self, s):
-        if s == "pass":
-            raise IllegalMove("there is no pass in Hexade: a move places a stone")
-        i = self.board.find(s)
-        if i < 0:
-            raise IllegalMove("%r is not a cell of the Hexade board (a move is a cell "
-                              "name in lower case, like %s)" % (s, self.board.name(self.board.n // 2)))
-        return i
-
-    def cells(self, mv):
-        return [mv]
-
-    def _symbol(self, i):
-        v = self.cell[self.pad[i]]
-        return SYMBOL[v] if v else None
-
-    def _white_first_name(self):
-        return self.board.name(self.lay.index[self.white_first])
-
-    def _to_pos(self):
-        placed = self._white_placed()
-        first = self._white_first_name() if placed == 1 else None
-        return [("white_stones_placed", placed), ("white_first", first)]
-
-    def _from_pos(self, d):
-        set_up(self, d)
 
 GAME = Hexade

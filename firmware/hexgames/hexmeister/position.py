@@ -1,7 +1,8 @@
 # Hexmeister's slow paths, kept out of the rules module: why a step is refused
 # (each rule named), setting up a position from JSON (section 7.2, every
-# fault named), and info(). None of this runs during a playout.
-from hexgames.game import SYMBOL, IllegalMove
+# fault named), notation, info() and the position fields. None of this runs
+# during a playout.
+from hexgames.game import SYMBOL, IllegalMove, xo
 from hexgames.hexmeister.tables import (
     BOARD, NO, GATE_NO, BASE_OF, BASE_GATE_OF, BASE_NAMES, GROUPS, GROUP_SIZE)
 from hexgames.hexmeister.moves import N, DROP, PASS, gen, has_step
@@ -70,7 +71,7 @@ def why_illegal(g, m):
     return "%s: no open route leads from %s to %s" % (t, name(o), name(d))
 
 
-def parse(s):
+def parse(g, s):
     if not isinstance(s, str):
         raise IllegalMove("%r is not Hexmeister notation" % (s,))
     if s == "pass":
@@ -94,6 +95,8 @@ def _cell(name, s):
 
 
 def info(g):
+    """{"gates": {"X": n, "O": n}, "secured": {"X": [cells], "O": [cells]}}:
+    gates held, and the cells each player secures (empty or occupied)."""
     sec = [[], [], []]
     for i in range(N):
         for p in (1, 2):
@@ -168,3 +171,30 @@ def from_pos(g, d):
         g._finish(3 - g.side, "no_legal_move")
     elif turn >= TURN_LIMIT:
         g._finish(0, "turn_limit")
+
+
+def text(g, m):
+    if not valid(m):
+        raise ValueError("%r is not a Hexmeister step" % (m,))
+    if m == PASS:
+        return "pass"
+    if m & DROP:
+        return "drop " + BOARD.name(m & 0x7F)
+    return BOARD.name(m >> 7) + "-" + BOARD.name(m & 0x7F)
+
+
+def cells(g, m):
+    if m == PASS:
+        return []
+    if m & DROP:
+        return [m & 0x7F]
+    return [m >> 7, m & 0x7F]
+
+
+def symbol(g, i):
+    v = g.cell[i]
+    return SYMBOL[v] if v else None
+
+
+def to_pos(g):
+    return [("reserves", xo(g.res[1], g.res[2])), ("bonus", g.bonus), ("turn", g.turn)]

@@ -14,7 +14,7 @@
 # Steps are small ints: a move o << 7 | d, a drop DROP | c, and PASS.
 from array import array
 from micropython import const
-from hexgames.game import Game, SYMBOL, xo
+from hexgames.game import Game
 from hexgames.rng import Rng
 from hexgames.hexmeister.tables import (
     BOARD, CENTRE, NO, GATE_NO, BASE_OF, BASE_GATE_OF, GROUPS, GROUP_SIZE, GATE_GROUPS,
@@ -356,45 +356,15 @@ class Hexmeister(Game):
             max_plies -= 1
         return self._result
 
-    def _why_illegal(self, m):
-        return _pos.why_illegal(self, m)
-
-    # -- notation ---------------------------------------------------------------------
-    def text(self, m):
-        if not _pos.valid(m):
-            raise ValueError("%r is not a Hexmeister step" % (m,))
-        if m == PASS:
-            return "pass"
-        if m & DROP:
-            return "drop " + BOARD.name(m & 0x7F)
-        return BOARD.name(m >> 7) + "-" + BOARD.name(m & 0x7F)
-
-    def parse(self, s):
-        return _pos.parse(s)
-
-    def cells(self, m):
-        if m == PASS:
-            return []
-        if m & DROP:
-            return [m & 0x7F]
-        return [m >> 7, m & 0x7F]
-
-    def info(self):
-        """{"gates": {"X": n, "O": n}, "secured": {"X": [cells], "O": [cells]}}:
-        gates held, and the cells each player secures (empty or occupied)."""
-        return _pos.info(self)
-
-    # -- positions ---------------------------------------------------------------------
-    def _symbol(self, i):
-        v = self.cell[i]
-        return SYMBOL[v] if v else None
-
-    def _to_pos(self):
-        return [("reserves", xo(self.res[1], self.res[2])), ("bonus", self.bonus),
-                ("turn", self.turn)]
-
-    def _from_pos(self, d):
-        _pos.from_pos(self, d)
+    # -- refusals, notation, facts, positions (position.py) ---------------------------
+    _why_illegal = _pos.why_illegal
+    text = _pos.text
+    parse = _pos.parse
+    cells = _pos.cells
+    info = _pos.info
+    _symbol = _pos.symbol
+    _to_pos = _pos.to_pos
+    _from_pos = _pos.from_pos
 
 
 GAME = Hexmeister

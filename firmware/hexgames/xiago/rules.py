@@ -6,14 +6,14 @@
 # Moves: a placement is its cell; a neutral step is _STEP | from << 10 | to;
 # pass is _PASS. The board mechanics (groups, liberties, captures, slides)
 # are in stones.py, the superko table in ko.py, per-base tables in
-# tables.py, the playout in playout.py; the count is here.
+# tables.py, the playout in playout.py, refusals, notation and positions in
+# notation.py; the count is here.
 #
 # Positions: "must_place": true between a neutral step and its placement
 # (section 13). Beyond the rules file, "passes": 1 or 2 records passes just
 # made, so that a save after a pass, and a finished game, reload exactly.
 from micropython import const
-from hexgames.xiago import knowledge, playout
-from hexgames.game import Game, IllegalMove, SYMBOL
+from hexgames.xiago import knowledge, notation, playout
 from hexgames.rng import Rng
 from hexgames.xiago.stones import Stones
 
@@ -22,7 +22,6 @@ _rng = Rng()            # seeded by each playout
 _N = const(3)           # cell value of a neutral piece
 _STEP = const(1 << 20)
 _PASS = const(2 << 20)
-_WHO = ("", "X", "O")
 
 
 class XiaGo(Stones):
@@ -139,101 +138,16 @@ class XiaGo(Stones):
         """Random placements and passes, policy in playout.py."""
         return playout.run(self, _rng, seed, max_plies)
 
-    # -- legality with reasons ------------------------------------------------
-    def _why_illegal(self, m):
-        if not isinstance(m, int) or not (0 <= m < self.n or m == _PASS or (
-                m >> 20 == 1 and (m >> 10) & 1023 < self.n and m & 1023 < self.n)):
-            return "%r is not a XiaGo move" % (m,)
-        if not self.to_move:
-            return "the game is over"
-        p = self.side
-        who = _WHO[p]
-        name = self.board.name
-        if m == _PASS:
-            if self.must:
-                return ("%s must place a stone to complete the turn begun by a neutral "
-                        "move; pass is not possible now" % who)
-            return None
-        if m < _STEP:
-            v = self.cell[m]
-            if v:
-                return "%s is occupied by %s" % (
-                    name(m), ("an X stone", "an O stone", "a neutral piece")[v - 1])
-            why = self._check_place(m, p)
-            if why == 1:
-                return ("%s is suicide: the %s stone there would have no liberty and "
-                        "capture nothing" % (name(m), who))
-            if why == 2:
-                return "%s would repeat an earlier position (superko)" % name(m)
-            return None
-        a = (m >> 10) & 1023
-        b = m & 1023
-        t = self.text(m)
-        if self.must:
-            return "%s: one neutral move per turn; %s must now place a stone" % (t, who)
-        if self.cell[a] != _N:
-            return "%s: %s holds no neutral piece" % (t, name(a))
-        if a == b:
-            return "%s: a neutral move goes one cell or more" % t
-        why = self._path(a, b)
-        if why:
-            return "%s: %s" % (t, why)
-        why = self._check_slide(a, b, p)
-        if why == 1:
-            return ("%s would take the last liberty of %s's group at %s without capturing"
-                    % (t, who, name(self._culprit)))
-        if why == 2:
-            return "%s: no legal placement could follow it (suicide or superko everywhere)" % (
-                t,)
-        return None
-
-    def _path(self, a, b):
-        """None if a neutral piece on a can slide to b, else the reason."""
-        cell, name = self.cell, self.board.name
-        nbr, off = self.board.nbr, self.board.off
-        for d in range(6):
-            x = nbr[6 * a + d]
-            while x != off:
-                if x == b:
-                    if cell[b]:
-                        return "the landing cell %s is occupied" % name(b)
-                    x = nbr[6 * a + d]
-                    while x != b:
-                        if cell[x]:
-                            return "the way to %s is blocked at %s" % (name(b), name(x))
-                        x = nbr[6 * x + d]
-                    return None
-                x = nbr[6 * x + d]
-        return "%s and %s are not on one straight line" % (name(a), name(b))
-
-    def play(self, m):
-        """A move, its notation, or a whole turn "d4-e4 e5" (two steps, played
-        together or not at all)."""
-        if not isinstance(m, str) or " " not in m.strip():
-            return Game.play(self, m)
-        words = m.split()
-        if len(words) != 2 or "-" not in words[0] or "-" in words[1]:
-            raise IllegalMove("%r is not a XiaGo turn (write d4-e4 e5: neutral move, "
-                              "space, placement)" % (m,))
-        step = self.parse(words[0])
-        place = self.parse(words[1])
-        if place == _PASS:
-            raise IllegalMove("%r: a neutral move must be followed by a placement, "
-                              "not pass" % (m,))
-        why = self._why_illegal(step)
-        if why:
-            raise IllegalMove(why)
-        passes = self.passes
-        self._apply(step)
-        why = self._why_illegal(place)
-        if why:                     # take the step back exactly
-            self._unslide((step >> 10) & 1023, step & 1023, self.side, self.ncap)
-            self.must = 0
-            self.passes = passes
-            raise IllegalMove("%s: %s" % (m, why))
-        self._hist.append(step)
-        self._apply(place)
-        self._hist.append(place)
+    # -- refusals, whole turns, notation, positions (notation.py) ---------------
+    _why_illegal = notation.why_illegal
+    _path = notation.path
+    play = notation.play_turn
+    text = notation.text
+    parse = notation.parse
+    cells = notation.cells
+    _symbol = notation.symbol
+    _to_pos = notation.to_pos
+    _from_pos = notation.from_pos
 
     # -- counting and facts ------------------------------------------------------
     def _count(self):
@@ -318,92 +232,10 @@ class XiaGo(Stones):
         sx, so, tx, to = self._count()
         return {"komi": self.map.komi, "territory": {"X": tx, "O": to}}
 
-    # -- notation and positions ------------------------------------------------
-    def text(self, m):
-        name = self.board.name
-        n = self.n
-        if isinstance(m, int):
-            if 0 <= m < n:
-                return name(m)
-            if m == _PASS:
-                return "pass"
-            if m >> 20 == 1 and (m >> 10) & 1023 < n and m & 1023 < n:
-                return name((m >> 10) & 1023) + "-" + name(m & 1023)
-        raise ValueError("%r is not a XiaGo move" % (m,))
 
-    def parse(self, s):
-        if s == "pass":
-            return _PASS
-        find = self.board.find
-        if not isinstance(s, str):
-            raise IllegalMove("%r is not XiaGo notation" % (s,))
-        if " " in s.strip():
-            raise IllegalMove("%r is a whole turn of two engine steps: give %r and %r one "
-                              "at a time" % (s, s.split()[0], s.split()[-1]))
-        a, dash, b = s.partition("-")
-        if dash and find(a) >= 0 and find(b) >= 0:
-            return _STEP | find(a) << 10 | find(b)
-        if not dash and find(a) >= 0:
-            return find(a)
-        raise IllegalMove("%r is not a XiaGo move on base %d (write a cell such as d4, a "
-                          "neutral move such as d4-e4, or pass)" % (s, self.options["base"]))
 
-    def cells(self, m):
-        if m == _PASS:
-            return []
-        if m < _STEP:
-            return [m]
-        return [(m >> 10) & 1023, m & 1023]
 
-    def _symbol(self, i):
-        v = self.cell[i]
-        return " XON"[v] if v else None
 
-    def _to_pos(self):
-        if self.must:
-            return [("must_place", True)]
-        if self.passes:
-            return [("passes", self.passes)]
-        return []
-
-    def _from_pos(self, d):
-        b = self.board
-        cell = self.cell
-        for i in range(self.n):
-            cell[i] = 0
-        neutral = 0
-        for name, s in d.get("cells", {}).items():
-            if s not in ("X", "O", "N"):
-                raise ValueError("xiago position: %s holds %r, not one of X O N" % (name, s))
-            cell[b.index(name)] = " XON".index(s)
-            neutral += s == "N"
-        want = len(self.map.neutral)
-        if neutral != want:
-            raise ValueError("xiago position: %d neutral pieces, but base %d always has %d "
-                             "(they move, never appear or vanish)"
-                             % (neutral, self.options["base"], want))
-        must = d.get("must_place", False)
-        if must is not True and must is not False:
-            raise ValueError("xiago position: must_place must be true or false, not %r"
-                             % (must,))
-        passes = d.get("passes", 0)
-        if passes not in (0, 1, 2) or passes is True or passes is False:
-            raise ValueError("xiago position: passes must be 0, 1 or 2, not %r" % (passes,))
-        if must and passes:
-            raise ValueError("xiago position: a pending placement (must_place) and "
-                             "passes exclude each other")
-        dead = self._derive()
-        if dead >= 0:
-            raise ValueError("xiago position: the %s group at %s has no liberty"
-                             % (_WHO[cell[dead]], b.name(dead)))
-        side = SYMBOL.index(d.get("to_move", "X"))
-        self._set_turn(side, 1 if must else 0, passes)
-        if must:
-            for i in range(self.nemp):
-                if not self._check_place(self.emp[i], side):
-                    return
-            raise ValueError("xiago position: must_place is set, but %s has no legal "
-                             "placement" % _WHO[side])
 
 
 GAME = XiaGo

@@ -1,5 +1,5 @@
-# XiaGo's board mechanics: groups, liberties, captures, neutral slides,
-# on top of the superko table of ko.py; rules.py builds the rules.
+# XiaGo's board mechanics: groups, liberties, captures (neutral slides in
+# slides.py), on top of the superko table of ko.py; rules.py builds the rules.
 #
 # State is incremental, so a placement only looks at its neighbours:
 #   cell[i]   0 vacant, 1 X, 2 O, 3 neutral
@@ -13,7 +13,7 @@
 #   t1, t2    the superko table (ko.py)
 from array import array
 from micropython import const
-from hexgames.xiago import tables
+from hexgames.xiago import slides, tables
 from hexgames.xiago.ko import Superko
 
 _N = const(3)           # cell value of a neutral piece
@@ -260,152 +260,9 @@ class Stones(Superko):
         self.h1, self.h2 = h1, h2
         return k
 
-    def _slide(self, a, b, p):
-        """Move the neutral piece a -> b and remove the opponent groups left
-        without liberty; returns how many stones went (listed in capbuf)."""
-        cell = self.cell
-        head = self.head
-        libs = self.libs
-        adj = self.adj
-        self._move_piece(a, b)      # a takes b's place in the vacant list
-        for j in adj[a]:
-            v = cell[j]
-            if v == 1 or v == 2:
-                libs[head[j]] += 1
-        for j in adj[b]:
-            v = cell[j]
-            if v == 1 or v == 2:
-                libs[head[j]] -= 1
-        q = 3 - p
-        k = 0
-        for j in adj[b]:
-            if cell[j] == q and libs[head[j]] == 0:
-                k = self._remove(head[j], q, k)
-        return k
-
-    def _unslide(self, a, b, p, ncap):
-        """Exactly undo _slide(a, b, p) that removed ncap stones. The removed
-        groups kept their head/nxt/size, and their libs stayed 0."""
-        cell = self.cell
-        head = self.head
-        libs = self.libs
-        adj = self.adj
-        capbuf = self.map.capbuf
-        n = self.n
-        q = 3 - p
-        zq = (q - 1) * n
-        for i in range(ncap):
-            s = capbuf[i]
-            cell[s] = q
-            self.h1 ^= self.z1[zq + s]
-            self.h2 ^= self.z2[zq + s]
-            for j in adj[s]:
-                if cell[j] == p:
-                    libs[head[j]] -= 1
-        self.nemp -= ncap           # they were the last ones appended
-        for j in adj[b]:
-            v = cell[j]
-            if v == 1 or v == 2:
-                libs[head[j]] += 1
-        for j in adj[a]:
-            v = cell[j]
-            if v == 1 or v == 2:
-                libs[head[j]] -= 1
-        self._move_piece(b, a)
-
-    def _check_slide(self, a, b, p):
-        """0 if the neutral step a -> b is legal for p, 1 if it leaves a group
-        of p without liberty (self._culprit names a stone of it), 2 if no
-        legal placement could follow. Leaves the state alone."""
-        cell, head, libs = self.cell, self.head, self.libs
-        adj = self.adj
-        quiet = 1                   # no stone next to a or b: no liberty changes
-        for j in adj[a]:
-            if cell[j] == 1 or cell[j] == 2:
-                quiet = 0
-        for j in adj[b]:
-            if cell[j] == 1 or cell[j] == 2:
-                quiet = 0
-        if quiet:
-            # Then a stone on a, left vacant, has a liberty if a keeps a vacant
-            # neighbour, and cannot repeat a position if every recorded one
-            # has more vacant cells: the step is legal.
-            if self.nemp - 1 < self.minemp:
-                for j in adj[a]:
-                    if j != b and not cell[j]:
-                        return 0
-            self._move_piece(a, b)  # no liberty changes: cell[], emp, hashes
-            ncap = 0
-        elif self.nemp - 1 < self.minemp and self._plain_slide(a, b, p):
-            return 0
-        else:
-            ncap = self._slide(a, b, p)
-        why = 0
-        for j in adj[b]:
-            if cell[j] == p and libs[head[j]] == 0:
-                why = 1
-                self._culprit = j
-                break
-        if not why:
-            why = 2
-            emp = self.emp
-            for i in range(self.nemp):
-                if not self._check_place(emp[i], p):
-                    why = 0
-                    break
-        if quiet:
-            self._move_piece(b, a)
-        else:
-            self._unslide(a, b, p, ncap)
-        return why
-
-    def _plain_slide(self, a, b, p):
-        """True if the step a -> b surely is legal, found without playing
-        it (the caller knows every recorded position has more vacant cells
-        than a non-capturing turn leaves): it takes no group's last
-        pseudo-liberty, and some vacant cell away from the opponent keeps a
-        vacant neighbour afterwards, so a placement there captures nothing,
-        is no suicide and makes a new position. False: look closer."""
-        cell, head, libs = self.cell, self.head, self.libs
-        adj = self.adj
-        for j in adj[b]:
-            v = cell[j]
-            if v == 1 or v == 2:
-                r = head[j]
-                k = libs[r]
-                for i in adj[b]:
-                    if cell[i] == v and head[i] == r:
-                        k -= 1          # its pairs with b go
-                for i in adj[a]:
-                    if cell[i] == v and head[i] == r:
-                        k += 1          # and pairs with a come
-                if k <= 0:
-                    return False
-        q = 3 - p
-        emp = self.emp
-        for t in range(self.nemp):
-            c = emp[t]
-            if c == b:
-                continue
-            free = 0
-            for j in adj[c]:
-                w = cell[j]
-                if w == q:
-                    free = 0
-                    break
-                if j == a or (not w and j != b):
-                    free = 1
-            if free:
-                return True
-        return False
-
-    def _move_piece(self, a, b):
-        """The neutral piece a -> b in cell[], the vacant list and the hashes."""
-        self.cell[a] = 0
-        self.cell[b] = _N
-        k = self.epos[b]
-        self.emp[k] = a
-        self.epos[a] = k
-        zn = (_N - 1) * self.n
-        self.h1 ^= self.z1[zn + a] ^ self.z1[zn + b]
-        self.h2 ^= self.z2[zn + a] ^ self.z2[zn + b]
+    # -- neutral slides (slides.py) ---------------------------------------------
+    _slide = slides.slide
+    _unslide = slides.unslide
+    _check_slide = slides.check
+    _plain_slide = slides.plain
+    _move_piece = slides.move_piece
