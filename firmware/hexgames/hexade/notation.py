@@ -1,12 +1,13 @@
 # Hexade's slow paths, kept out of the rules module: why a move is refused,
 # notation, the sixes on the board for info(), and the position fields
 # (rules/hexade.md section 11; set-up from JSON is in position.py). The
-# class in rules.py takes these functions as its methods (g is the game).
+# class in rules.py takes these functions as its methods, under the same
+# names, which the chip then interns once (g is the game).
 from hexgames.game import IllegalMove, SYMBOL
 from hexgames.hexade.position import set_up
 
 
-def why_illegal(g, mv):
+def _why_illegal(g, mv):
     if not g.to_move:
         return "the game is over"
     if not isinstance(mv, int) or not 0 <= mv < g.board.n:
@@ -56,20 +57,20 @@ def cells(g, mv):
     return [mv]
 
 
-def symbol(g, i):
+def _symbol(g, i):
     v = g.cell[g.pad[i]]
     return SYMBOL[v] if v else None
 
 
-def white_first_name(g):
+def _white_first_name(g):
     return g.board.name(g.lay.index[g.white_first])
 
 
-def to_pos(g):
+def _to_pos(g):
     placed = g._white_placed()
     first = g._white_first_name() if placed == 1 else None
     return [("white_stones_placed", placed), ("white_first", first)]
 
 
-def from_pos(g, d):
+def _from_pos(g, d):
     set_up(g, d)

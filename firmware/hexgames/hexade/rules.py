@@ -326,15 +326,15 @@ class Hexade(Game):
     SEARCH = "hexade.search"
 
     # -- refusals, notation, facts, positions (notation.py) -----------------------
-    _why_illegal = notation.why_illegal
+    _why_illegal = notation._why_illegal
     info = notation.info
     text = notation.text
     parse = notation.parse
     cells = notation.cells
-    _symbol = notation.symbol
-    _white_first_name = notation.white_first_name
-    _to_pos = notation.to_pos
-    _from_pos = notation.from_pos
+    _symbol = notation._symbol
+    _white_first_name = notation._white_first_name
+    _to_pos = notation._to_pos
+    _from_pos = notation._from_pos
 
 
 GAME = Hexade

@@ -1,7 +1,8 @@
 # XiaGo's slow paths, kept out of the rules module: why a move is refused
 # (each rule named), whole turns typed as text, notation, and positions
 # (rules/xiago.md section 13). The class in rules.py takes these functions
-# as its methods (g is the game); none of them runs during a playout.
+# as its methods, under the same names, which the chip then interns once
+# (g is the game); none of them runs during a playout.
 from micropython import const
 from hexgames.game import Game, IllegalMove, SYMBOL
 
@@ -12,7 +13,7 @@ _WHO = ("", "X", "O")
 
 
 # -- legality with reasons ------------------------------------------------
-def why_illegal(g, m):
+def _why_illegal(g, m):
     if not isinstance(m, int) or not (0 <= m < g.n or m == _PASS or (
             m >> 20 == 1 and (m >> 10) & 1023 < g.n and m & 1023 < g.n)):
         return "%r is not a XiaGo move" % (m,)
@@ -60,7 +61,7 @@ def why_illegal(g, m):
     return None
 
 
-def path(g, a, b):
+def _path(g, a, b):
     """None if a neutral piece on a can slide to b, else the reason."""
     cell, name = g.cell, g.board.name
     nbr, off = g.board.nbr, g.board.off
@@ -80,7 +81,7 @@ def path(g, a, b):
     return "%s and %s are not on one straight line" % (name(a), name(b))
 
 
-def play_turn(g, m):
+def play(g, m):
     """A move, its notation, or a whole turn "d4-e4 e5" (two steps, played
     together or not at all)."""
     if not isinstance(m, str) or " " not in m.strip():
@@ -150,12 +151,12 @@ def cells(g, m):
     return [(m >> 10) & 1023, m & 1023]
 
 
-def symbol(g, i):
+def _symbol(g, i):
     v = g.cell[i]
     return " XON"[v] if v else None
 
 
-def to_pos(g):
+def _to_pos(g):
     if g.must:
         return [("must_place", True)]
     if g.passes:
@@ -163,7 +164,7 @@ def to_pos(g):
     return []
 
 
-def from_pos(g, d):
+def _from_pos(g, d):
     b = g.board
     cell = g.cell
     for i in range(g.n):

@@ -139,15 +139,15 @@ class XiaGo(Stones):
         return playout.run(self, _rng, seed, max_plies)
 
     # -- refusals, whole turns, notation, positions (notation.py) ---------------
-    _why_illegal = notation.why_illegal
-    _path = notation.path
-    play = notation.play_turn
+    _why_illegal = notation._why_illegal
+    _path = notation._path
+    play = notation.play
     text = notation.text
     parse = notation.parse
     cells = notation.cells
-    _symbol = notation.symbol
-    _to_pos = notation.to_pos
-    _from_pos = notation.from_pos
+    _symbol = notation._symbol
+    _to_pos = notation._to_pos
+    _from_pos = notation._from_pos
 
     # -- counting and facts ------------------------------------------------------
     def _count(self):

@@ -1,15 +1,15 @@
 # XiaGo's neutral slides (rules/xiago.md section 10): moving a neutral piece
 # along a line, the captures it makes, taking it back exactly, and the check
 # that a slide is legal. Kept apart from stones.py (placements, groups), which
-# they build on; the class there takes these functions as its methods (g is
-# the game). Used by the search and the rules, not by the playouts, which
-# place and pass only.
+# they build on; the class there takes these functions as its methods, under
+# the same names (one string each on the chip; g is the game). Used by the
+# search and the rules, not by the playouts, which place and pass only.
 from micropython import const
 
 _N = const(3)           # cell value of a neutral piece (as in stones.py)
 
 
-def slide(g, a, b, p):
+def _slide(g, a, b, p):
     """Move the neutral piece a -> b and remove the opponent groups left
     without liberty; returns how many stones went (listed in capbuf)."""
     cell = g.cell
@@ -33,7 +33,7 @@ def slide(g, a, b, p):
     return k
 
 
-def unslide(g, a, b, p, ncap):
+def _unslide(g, a, b, p, ncap):
     """Exactly undo _slide(a, b, p) that removed ncap stones. The removed
     groups kept their head/nxt/size, and their libs stayed 0."""
     cell = g.cell
@@ -64,7 +64,7 @@ def unslide(g, a, b, p, ncap):
     g._move_piece(b, a)
 
 
-def check(g, a, b, p):
+def _check_slide(g, a, b, p):
     """0 if the neutral step a -> b is legal for p, 1 if it leaves a group
     of p without liberty (g._culprit names a stone of it), 2 if no
     legal placement could follow. Leaves the state alone."""
@@ -111,7 +111,7 @@ def check(g, a, b, p):
     return why
 
 
-def plain(g, a, b, p):
+def _plain_slide(g, a, b, p):
     """True if the step a -> b surely is legal, found without playing
     it (the caller knows every recorded position has more vacant cells
     than a non-capturing turn leaves): it takes no group's last
@@ -152,7 +152,7 @@ def plain(g, a, b, p):
     return False
 
 
-def move_piece(g, a, b):
+def _move_piece(g, a, b):
     """The neutral piece a -> b in cell[], the vacant list and the hashes."""
     g.cell[a] = 0
     g.cell[b] = _N

@@ -261,8 +261,8 @@ class Stones(Superko):
         return k
 
     # -- neutral slides (slides.py) ---------------------------------------------
-    _slide = slides.slide
-    _unslide = slides.unslide
-    _check_slide = slides.check
-    _plain_slide = slides.plain
-    _move_piece = slides.move_piece
+    _slide = slides._slide
+    _unslide = slides._unslide
+    _check_slide = slides._check_slide
+    _plain_slide = slides._plain_slide
+    _move_piece = slides._move_piece
