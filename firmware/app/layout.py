@@ -139,6 +139,13 @@ def _root():
     return "/".join(parts[:-2]) + "/" if len(parts) > 2 else ""
 
 
+def _layout(d, where):
+    try:
+        return Layout(d)
+    except (KeyError, TypeError, ValueError) as e:
+        raise ValueError("%s: %s %r" % (where, type(e).__name__, e))
+
+
 def read(path):
     """Layout from one compact file; ValueError naming the file and the fault."""
     with open(path) as f:
@@ -146,10 +153,24 @@ def read(path):
             d = json.load(f)
         except ValueError as e:
             raise ValueError("%s: bad JSON (%s)" % (path, e))
+    return _layout(d, path)
+
+
+def _frozen(variant):
+    """The layout frozen into an image from `make firmware` (tools/firmware.py puts the
+    text of every layouts/*.json in the module honeycomb_image), or None."""
     try:
-        return Layout(d)
-    except (KeyError, TypeError, ValueError) as e:
-        raise ValueError("%s: %s %r" % (path, type(e).__name__, e))
+        from honeycomb_image import LAYOUTS
+    except ImportError:
+        return None
+    if variant not in LAYOUTS:
+        return None
+    where = "frozen layouts/%s.json" % variant
+    try:
+        d = json.loads(LAYOUTS[variant])
+    except ValueError as e:
+        raise ValueError("%s: bad JSON (%s)" % (where, e))
+    return _layout(d, where)
 
 
 def load(variant="pocket"):
@@ -165,5 +186,9 @@ def load(variant="pocket"):
         except OSError:
             continue
         return read(path)
+    # Files first, as for modules: `make flash FROZEN=1` updates them without a new image.
+    layout = _frozen(variant)
+    if layout is not None:
+        return layout
     raise ValueError("no layout for board variant %r (looked at %s)"
                      % (variant, ", ".join(tried)))
