@@ -214,7 +214,7 @@ def build(variant, kit=None, micropython=None, out_dir=BUILD, log=print):
     open(steps, "w").close()
     env = dict(os.environ)
     env.pop("CMAKE_ARGS", None)     # it would replace the port's own, the manifest among them
-    kit = kit or os.environ.get("PICO_KIT") or KIT_DEFAULT
+    kit = os.path.abspath(kit or os.environ.get("PICO_KIT") or KIT_DEFAULT)
     tarball = os.path.join(kit, TARBALL)
     if micropython:
         mp = os.path.abspath(micropython)
