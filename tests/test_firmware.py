@@ -21,7 +21,6 @@ TARBALL = os.path.join(KIT, firmware.TARBALL)
 need_kit = pytest.mark.skipif(
     not os.path.isfile(TARBALL),
     reason="%s missing: the Pico kit (PICO_KIT=DIR), see README 'Flashing'" % TARBALL)
-TOOLS = ("arm-none-eabi-gcc", "cmake", "g++", "make")
 
 
 def micropython(script, cwd):
@@ -32,7 +31,7 @@ def micropython(script, cwd):
 
 @pytest.fixture(scope="module")
 def images():
-    missing = [t for t in TOOLS if shutil.which(t) is None]
+    missing = [t for t in firmware.TOOLS if shutil.which(t) is None]
     if missing:
         pytest.skip("%s missing: `make firmware-deps` installs them" % ", ".join(missing))
     out = {}

@@ -40,6 +40,8 @@ PICOTOOL_NAME = "picotool-2.2.0"
 BOARD = "RPI_PICO"
 VARIANTS = ("pocket", "full")
 IMAGE_MODULE = "honeycomb_image"
+TOOLS = ("arm-none-eabi-gcc", "cmake", "make", "cc", "c++")
+DEBS = "gcc-arm-none-eabi libnewlib-arm-none-eabi cmake build-essential g++"
 WHERE = ("get it from the Pico kit (../shared/pico), or use a checkout of MicroPython "
          "v1.28.0 from micropython.org / GitHub (git clone -b v1.28.0 "
          "https://github.com/micropython/micropython, then make -C ports/rp2 submodules) "
@@ -206,7 +208,7 @@ def read_uf2(data):
 
 
 def build(variant, kit=None, micropython=None, out_dir=BUILD, log=print):
-    """Build the image; its path."""
+    """Build the image: (its path, the bytes of flash it may take)."""
     if variant not in VARIANTS:
         raise Fail("unknown variant %r: choose one of %s" % (variant, ", ".join(VARIANTS)))
     os.makedirs(out_dir, exist_ok=True)
@@ -231,6 +233,10 @@ def build(variant, kit=None, micropython=None, out_dir=BUILD, log=print):
         # The tarball is no git repository: stop git from finding the project's around
         # it, or the firmware would call itself by the project's commit, not v1.28.0.
         env["GIT_CEILING_DIRECTORIES"] = src
+    missing = [t for t in TOOLS if shutil.which(t) is None]
+    if missing:
+        raise Fail("%s missing: `make firmware-deps` installs Debian's %s"
+                   % (", ".join(missing), DEBS))
     if os.path.isfile(tarball):
         # Unpacked even for MICROPY_DIR: the kit's picotool spares the SDK a download.
         src = unpack_kit(kit, os.path.join(out_dir, "pico"))
