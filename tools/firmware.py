@@ -211,9 +211,6 @@ def build(variant, kit=None, micropython=None, out_dir=BUILD, log=print):
     """Build the image: (its path, the bytes of flash it may take)."""
     if variant not in VARIANTS:
         raise Fail("unknown variant %r: choose one of %s" % (variant, ", ".join(VARIANTS)))
-    os.makedirs(out_dir, exist_ok=True)
-    steps = os.path.join(out_dir, "firmware-build.log")
-    open(steps, "w").close()
     env = dict(os.environ)
     env.pop("CMAKE_ARGS", None)     # it would replace the port's own, the manifest among them
     kit = os.path.abspath(kit or os.environ.get("PICO_KIT") or KIT_DEFAULT)
@@ -237,6 +234,9 @@ def build(variant, kit=None, micropython=None, out_dir=BUILD, log=print):
     if missing:
         raise Fail("%s missing: `make firmware-deps` installs Debian's %s"
                    % (", ".join(missing), DEBS))
+    os.makedirs(out_dir, exist_ok=True)
+    steps = os.path.join(out_dir, "firmware-build.log")      # every step's full output
+    open(steps, "w").close()
     if os.path.isfile(tarball):
         # Unpacked even for MICROPY_DIR: the kit's picotool spares the SDK a download.
         src = unpack_kit(kit, os.path.join(out_dir, "pico"))
