@@ -36,8 +36,9 @@ flash: $(VENV)/.installed
 
 # Builds MicroPython for the Pico with firmware/ frozen in (tools/firmware.py): the file
 # to drop onto the Pico's USB drive. Incremental: a second run redoes what changed.
-firmware: $(VENV)/.installed firmware-deps
-	$(PY) tools/firmware.py --variant $(or $(VARIANT),pocket) $(if $(MICROPY_DIR),--micropython $(MICROPY_DIR),--kit $(PICO_KIT))
+# Only the standard library: no .venv needed.
+firmware: firmware-deps
+	$(PYTHON) tools/firmware.py --variant $(or $(VARIANT),pocket) $(if $(MICROPY_DIR),--micropython $(MICROPY_DIR),--kit $(PICO_KIT))
 
 # The ARM toolchain and build tools, from Debian's packages when one is missing.
 firmware-deps:
