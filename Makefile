@@ -2,14 +2,23 @@
 #   make play     play in the simulator (GAME=hexgo by default)
 #   make test     the whole test suite, on CPython and on real MicroPython VMs
 #   make bench    engine speed on CPython and the MicroPython unix port
+#   make firmware the board's image, build/honeycomb-<variant>.uf2 (VARIANT=full,
+#                 PICO_KIT=dir or MICROPY_DIR=your micropython v1.28.0 checkout)
 #   make flash    put the firmware on a board (PORT=/dev/ttyACM0 VARIANT=full RELEASE=1 FROZEN=1)
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 WASM := tools/wasm
 GAME ?= hexgo
+# The Pico kit (MicroPython's source for the board, the emulator's boot ROM, ...):
+# beside the project's clone in CI. Tests that need it skip without it.
+PICO_KIT ?= ../shared/pico
+export PICO_KIT
+KIT_SRC := $(PICO_KIT)/micropython-1.28.0-rp2-src.tar.xz
+FW_DEBS := gcc-arm-none-eabi libnewlib-arm-none-eabi cmake build-essential g++
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: play test bench setup clean flash
+.PHONY: play test bench setup clean flash firmware firmware-deps
 
 play: $(VENV)/.installed
 	$(PY) -m host_sim board --game $(GAME) --hardware $(or $(HARDWARE),pocket)
@@ -25,7 +34,20 @@ bench: $(VENV)/.installed
 flash: $(VENV)/.installed
 	$(PY) tools/deploy.py --port $(or $(PORT),auto) $(if $(VARIANT),--variant $(VARIANT)) $(if $(RELEASE),--release) $(if $(FROZEN),--frozen)
 
-setup: $(VENV)/.installed $(WASM)/node_modules/.installed
+# Builds MicroPython for the Pico with firmware/ frozen in (tools/firmware.py): the file
+# to drop onto the Pico's USB drive. Incremental: a second run redoes what changed.
+# Only the standard library: no .venv needed.
+firmware: firmware-deps
+	$(PYTHON) tools/firmware.py --variant $(or $(VARIANT),pocket) $(if $(MICROPY_DIR),--micropython $(MICROPY_DIR),--kit $(PICO_KIT))
+
+# The ARM toolchain and build tools, from Debian's packages when one is missing.
+firmware-deps:
+	@command -v arm-none-eabi-gcc >/dev/null && command -v cmake >/dev/null \
+	  && command -v g++ >/dev/null && test -e /usr/lib/arm-none-eabi/include/stdio.h \
+	  || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(FW_DEBS); }
+
+# The firmware tests need the toolchain only where the kit is there to build from.
+setup: $(VENV)/.installed $(WASM)/node_modules/.installed $(if $(wildcard $(KIT_SRC)),firmware-deps)
 
 $(VENV)/.installed: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)

@@ -1,6 +1,7 @@
 # Device entry: read the board's layout, build the drivers, run the app (DESIGN.md 1).
 #
-#   /variant.txt  "pocket" (default) or "full": which layouts/<variant>.json to load
+#   /variant.txt  "pocket" or "full": which layouts/<variant>.json to load (default: the
+#                 variant an image from `make firmware` was built for, else "pocket")
 #   /release      present in release builds: the watchdog runs
 #   /crash.log    the last crashes' tracebacks (newest last, kept under ~4 KB)
 #
@@ -30,10 +31,19 @@ def _exists(path):
 
 
 def variant():
+    # /variant.txt (make flash VARIANT=...) wins; an image from `make firmware` names
+    # the board it was built for; else the pocket board.
     try:
         with open("/variant.txt") as f:
-            return f.read().strip() or "pocket"
+            v = f.read().strip()
+            if v:
+                return v
     except OSError:
+        pass
+    try:
+        from honeycomb_image import VARIANT
+        return VARIANT
+    except ImportError:
         return "pocket"
 
 

@@ -139,13 +139,17 @@ def _root():
     return "/".join(parts[:-2]) + "/" if len(parts) > 2 else ""
 
 
-def read(path):
-    """Layout from one compact file; ValueError naming the file and the fault."""
-    with open(path) as f:
-        try:
-            d = json.load(f)
-        except ValueError as e:
-            raise ValueError("%s: bad JSON (%s)" % (path, e))
+def read(path, text=None):
+    """Layout from one compact file, or from its text; ValueError naming the file and
+    the fault."""
+    try:
+        if text is None:
+            with open(path) as f:
+                d = json.load(f)
+        else:
+            d = json.loads(text)
+    except ValueError as e:
+        raise ValueError("%s: bad JSON (%s)" % (path, e))
     try:
         return Layout(d)
     except (KeyError, TypeError, ValueError) as e:
@@ -165,5 +169,12 @@ def load(variant="pocket"):
         except OSError:
             continue
         return read(path)
+    # Files first, as for modules (make flash FROZEN=1 sends them); then the layout an
+    # image from `make firmware` carries (tools/firmware.py writes honeycomb_image).
+    try:
+        from honeycomb_image import LAYOUTS
+        return read("(frozen) layouts/%s.json" % variant, LAYOUTS[variant])
+    except (ImportError, KeyError):
+        pass
     raise ValueError("no layout for board variant %r (looked at %s)"
                      % (variant, ", ".join(tried)))

@@ -12,9 +12,14 @@ from micropython import const
 import rp2
 from machine import Pin
 
-_FREQ = const(8_000_000)      # PIO clock: 10 cycles per 1.25 us bit (800 kHz)
-_T1 = const(2)                # cycles high for every bit
-_T2 = const(5)                # further cycles high for a 1 bit
+# PIO clock: 10 cycles of 125 ns per 1.25 us bit (800 kHz). A 0 bit is high for _T1
+# (375 ns), a 1 bit for _T1 + _T2 (875 ns); the WS2812B datasheet asks 400 and 800 ns,
+# each +-150 ns. The clock divider, 125 MHz / 8 MHz = 15.625, makes cycles of 15 or 16
+# system clocks, so a width can be 8 ns off: the common 2/5/3 split gave 248 ns highs
+# for 0 bits, under the datasheet's 250 (tests/test_firmware.py checks every width).
+_FREQ = const(8_000_000)
+_T1 = const(3)                # cycles high for every bit
+_T2 = const(4)                # further cycles high for a 1 bit
 _T3 = const(3)                # cycles low
 _PIO0_TXF0 = const(0x50200010)  # TX FIFO of state machine 0 of PIO0 (+4 per machine)
 _DREQ_PIO0_TX0 = const(0)     # DMA pacing: PIO0 TX FIFO 0 has room (+1 per machine)

@@ -1,0 +1,286 @@
+"""Build the board's firmware image: `make firmware [VARIANT=pocket|full]`.
+
+    python tools/firmware.py [--variant pocket|full] [--kit DIR | --micropython DIR]
+
+MicroPython v1.28.0 for the Raspberry Pi Pico (BOARD=RPI_PICO) with Honeycomb frozen in:
+the packages of firmware/ through manifest.py, plus main.py and a generated module,
+`honeycomb_image`, that names the board variant and carries its layout, so the image
+boots into the app with nothing on the file system. The result is
+build/honeycomb-<variant>.uf2: the file to drop onto the Pico's USB drive (BOOTSEL).
+
+Sources, one of:
+  --kit DIR          (default ../shared/pico, or $PICO_KIT) holding
+                     micropython-1.28.0-rp2-src.tar.xz: MicroPython with the submodules
+                     ports/rp2 needs, and picotool's source; unpacked under build/pico/.
+  --micropython DIR  your own checkout of micropython at tag v1.28.0 with its submodules
+                     (make -C ports/rp2 submodules). picotool comes from the kit when it
+                     is there, else the Pico SDK finds an installed one (or fetches it).
+Everything is built under build/, so a second run only redoes what changed.
+"""
+import argparse
+import hashlib
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import tarfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BUILD = os.path.join(ROOT, "build")
+KIT_DEFAULT = os.path.join(os.path.dirname(ROOT), "shared", "pico")
+TARBALL = "micropython-1.28.0-rp2-src.tar.xz"
+# The kit's README lists this checksum: a truncated or different file stops the build
+# before it can fail in some obscure way half an hour later.
+TARBALL_SHA256 = "a3451e224d06c1bcb26fe86f4758736060abfd439da000b20ef95b9b0d20ec83"
+MP_NAME = "micropython-1.28.0"
+PICOTOOL_NAME = "picotool-2.2.0"
+BOARD = "RPI_PICO"
+VARIANTS = ("pocket", "full")
+IMAGE_MODULE = "honeycomb_image"
+TOOLS = ("arm-none-eabi-gcc", "cmake", "make", "cc", "c++")
+DEBS = "gcc-arm-none-eabi libnewlib-arm-none-eabi cmake build-essential g++"
+WHERE = ("get it from the Pico kit (../shared/pico), or use a checkout of MicroPython "
+         "v1.28.0 from micropython.org / GitHub (git clone -b v1.28.0 "
+         "https://github.com/micropython/micropython, then make -C ports/rp2 submodules) "
+         "with MICROPY_DIR=")
+
+
+class Fail(Exception):
+    pass
+
+
+def run(cmd, cwd=None, env=None, log=None):
+    """Run a build step; on failure, Fail with the step and the end of its output."""
+    p = subprocess.run(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, text=True)
+    if log:
+        with open(log, "a") as f:
+            f.write("$ %s\n%s\n" % (" ".join(cmd), p.stdout))
+    if p.returncode:
+        tail = "\n".join(p.stdout.splitlines()[-30:])
+        raise Fail("%s failed (exit %d):\n%s" % (" ".join(cmd), p.returncode, tail))
+    return p.stdout
+
+
+def sha256(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def write_if_changed(path, text):
+    """Write text unless the file already holds it: make then sees nothing new."""
+    try:
+        with open(path) as f:
+            if f.read() == text:
+                return False
+    except OSError:
+        pass
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path + ".tmp", "w") as f:
+        f.write(text)
+    os.replace(path + ".tmp", path)
+    return True
+
+
+def unpack_kit(kit, dest):
+    """The kit's source tree under dest (unpacked once per tarball); its root."""
+    tarball = os.path.join(kit, TARBALL)
+    if not os.path.isfile(tarball):
+        raise Fail("%s is missing: %s" % (tarball, WHERE))
+    stamp = os.path.join(dest, ".unpacked")
+    digest = sha256(tarball)
+    try:
+        with open(stamp) as f:
+            if f.read().strip() == digest:
+                return dest
+    except OSError:
+        pass
+    if digest != TARBALL_SHA256:
+        raise Fail("%s has sha256 %s, not the kit's %s: a damaged or different file; %s"
+                   % (tarball, digest, TARBALL_SHA256, WHERE))
+    if os.path.isdir(dest):
+        shutil.rmtree(dest)
+    os.makedirs(dest)
+    with tarfile.open(tarball) as t:
+        t.extractall(dest, filter="tar") if hasattr(tarfile, "tar_filter") else t.extractall(dest)
+    with open(stamp, "w") as f:
+        f.write(digest + "\n")
+    return dest
+
+
+def build_picotool(src, sdk, prefix, log):
+    """picotool without USB (it only writes UF2 files here); its cmake package folder."""
+    pkg = os.path.join(prefix, "lib", "cmake", "picotool")
+    if os.path.isfile(os.path.join(pkg, "picotoolConfig.cmake")):
+        return pkg
+    work = os.path.join(src, "build")
+    run(["cmake", "-S", src, "-B", work, "-DPICO_SDK_PATH=" + sdk, "-DPICOTOOL_NO_LIBUSB=1",
+         "-DCMAKE_INSTALL_PREFIX=" + prefix], log=log)
+    run(["make", "-C", work, "-j%d" % jobs(), "install"], log=log)
+    return pkg
+
+
+def jobs():
+    return os.cpu_count() or 1
+
+
+def image_module(variant):
+    """Source of honeycomb_image: the variant the image boots into and its layout, the
+    text of layouts/<variant>.json (a string constant: frozen, it stays in flash)."""
+    with open(os.path.join(ROOT, "firmware", "layouts", variant + ".json")) as f:
+        text = f.read()
+    return ("# Generated by tools/firmware.py: the board this firmware image was built for.\n"
+            "VARIANT = %r\nLAYOUTS = {%r: %r}\n" % (variant, variant, text))
+
+
+def manifest(gen):
+    """The frozen manifest: the project's manifest.py, main.py, honeycomb_image."""
+    firmware = os.path.join(ROOT, "firmware")
+    return "\n".join([
+        "# Generated by tools/firmware.py for `make firmware`.",
+        "include(%r)" % os.path.join(ROOT, "manifest.py"),
+        "module('main.py', base_path=%r)" % firmware,
+        "module('%s.py', base_path=%r)" % (IMAGE_MODULE, gen),
+    ]) + "\n"
+
+
+def flash_budget(mp):
+    """Bytes of flash the image may use: the board's flash less the file system."""
+    def define(path, name):
+        with open(path) as f:
+            m = re.search(r"#define\s+%s\s+\((\d+)\s*\*\s*1024(?:\s*\*\s*1024)?\)" % name,
+                          f.read())
+        if not m:
+            return None
+        return int(m.group(1)) * (1024 * 1024 if "1024 * 1024" in m.group(0) else 1024)
+    storage = (define(os.path.join(mp, "ports/rp2/boards", BOARD, "mpconfigboard.h"),
+                      "MICROPY_HW_FLASH_STORAGE_BYTES")
+               or define(os.path.join(mp, "ports/rp2/mpconfigport.h"),
+                         "MICROPY_HW_FLASH_STORAGE_BYTES"))
+    flash = define(os.path.join(mp, "lib/pico-sdk/src/boards/include/boards/pico.h"),
+                   "PICO_FLASH_SIZE_BYTES")
+    if storage is None or flash is None:
+        raise Fail("cannot read the flash layout of %s from %s" % (BOARD, mp))
+    return flash - storage
+
+
+# UF2 (github.com/microsoft/uf2): 512-byte blocks of 256 bytes each, 32-byte header.
+UF2_MAGIC = (0x0A324655, 0x9E5D5157, 0x0AB16F30)     # start 0, start 1, end
+UF2_NOT_MAIN_FLASH = 0x0001
+UF2_FAMILY_PRESENT = 0x2000
+RP2040_FAMILY = 0xE48BFF56
+FLASH_BASE = 0x10000000       # the RP2040's XIP flash, where the image is written
+
+
+def read_uf2(data):
+    """(family ids, {address: payload}) of a UF2 image for flash; ValueError naming
+    the first block that is not a well-formed, numbered UF2 block."""
+    if not data or len(data) % 512:
+        raise ValueError("%d bytes: not a whole number of 512-byte UF2 blocks" % len(data))
+    total = len(data) // 512
+    families, blocks = set(), {}
+    for i in range(total):
+        m0, m1, flags, addr, size, seq, count, family = struct.unpack_from("<8I", data, 512 * i)
+        (m2,) = struct.unpack_from("<I", data, 512 * i + 508)
+        if (m0, m1, m2) != UF2_MAGIC:
+            raise ValueError("block %d: bad UF2 magic numbers" % i)
+        if seq != i or count != total:
+            raise ValueError("block %d: numbered %d of %d, in a file of %d blocks"
+                             % (i, seq, count, total))
+        if flags & UF2_NOT_MAIN_FLASH:
+            continue
+        if not flags & UF2_FAMILY_PRESENT:
+            raise ValueError("block %d: no family id" % i)
+        if size != 256 or addr % 256:
+            raise ValueError("block %d: %d bytes at 0x%08x, not a 256-byte page"
+                             % (i, size, addr))
+        if addr in blocks:
+            raise ValueError("block %d: address 0x%08x written twice" % (i, addr))
+        families.add(family)
+        blocks[addr] = data[512 * i + 32:512 * i + 32 + size]
+    return families, blocks
+
+
+def build(variant, kit=None, micropython=None, out_dir=BUILD, log=print):
+    """Build the image: (its path, the bytes of flash it may take)."""
+    if variant not in VARIANTS:
+        raise Fail("unknown variant %r: choose one of %s" % (variant, ", ".join(VARIANTS)))
+    env = dict(os.environ)
+    env.pop("CMAKE_ARGS", None)     # it would replace the port's own, the manifest among them
+    kit = os.path.abspath(kit or os.environ.get("PICO_KIT") or KIT_DEFAULT)
+    tarball = os.path.join(kit, TARBALL)
+    if micropython:
+        mp = os.path.abspath(micropython)
+        if not os.path.isfile(os.path.join(mp, "lib", "pico-sdk", "README.md")):
+            raise Fail("%s is not a MicroPython checkout with its submodules "
+                       "(no lib/pico-sdk/README.md): run make -C ports/rp2 submodules "
+                       "there, or %s" % (mp, WHERE))
+        tag = hashlib.sha256(mp.encode()).hexdigest()[:8]
+        rp2_build = os.path.join(out_dir, "rp2-" + tag)
+    else:
+        src = unpack_kit(kit, os.path.join(out_dir, "pico"))
+        mp = os.path.join(src, MP_NAME)
+        rp2_build = os.path.join(out_dir, "rp2-kit")
+        # The tarball is no git repository: stop git from finding the project's around
+        # it, or the firmware would call itself by the project's commit, not v1.28.0.
+        env["GIT_CEILING_DIRECTORIES"] = src
+    missing = [t for t in TOOLS if shutil.which(t) is None]
+    if missing:
+        raise Fail("%s missing: `make firmware-deps` installs Debian's %s"
+                   % (", ".join(missing), DEBS))
+    os.makedirs(out_dir, exist_ok=True)
+    steps = os.path.join(out_dir, "firmware-build.log")      # every step's full output
+    open(steps, "w").close()
+    if os.path.isfile(tarball):
+        # Unpacked even for MICROPY_DIR: the kit's picotool spares the SDK a download.
+        src = unpack_kit(kit, os.path.join(out_dir, "pico"))
+        t = time.time()
+        env["picotool_DIR"] = build_picotool(os.path.join(src, PICOTOOL_NAME),
+                                             os.path.join(mp, "lib", "pico-sdk"),
+                                             os.path.join(out_dir, "picotool"), steps)
+        log("picotool (no USB): %.0f s" % (time.time() - t))
+    t = time.time()
+    run(["make", "-C", os.path.join(mp, "mpy-cross"), "-j%d" % jobs()], env=env, log=steps)
+    log("mpy-cross: %.0f s" % (time.time() - t))
+    gen = os.path.join(out_dir, "frozen")
+    write_if_changed(os.path.join(gen, IMAGE_MODULE + ".py"), image_module(variant))
+    man = os.path.join(gen, "manifest.py")
+    write_if_changed(man, manifest(gen))
+    t = time.time()
+    run(["make", "-C", os.path.join(mp, "ports", "rp2"), "-j%d" % jobs(), "BOARD=" + BOARD,
+         "BUILD=" + rp2_build, "FROZEN_MANIFEST=" + man], env=env, log=steps)
+    log("image (%s, %s): %.0f s" % (BOARD, variant, time.time() - t))
+    image = os.path.join(out_dir, "honeycomb-%s.uf2" % variant)
+    shutil.copyfile(os.path.join(rp2_build, "firmware.uf2"), image + ".tmp")
+    os.replace(image + ".tmp", image)
+    return image, flash_budget(mp)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--variant", default="pocket", help="board variant: pocket or full")
+    ap.add_argument("--kit", help="folder with %s (default $PICO_KIT or ../shared/pico)"
+                    % TARBALL)
+    ap.add_argument("--micropython", help="your own micropython v1.28.0 checkout")
+    a = ap.parse_args()
+    try:
+        image, budget = build(a.variant, a.kit, a.micropython)
+    except Fail as e:
+        print("firmware: %s" % e, file=sys.stderr)
+        return 1
+    size = os.path.getsize(image)
+    code = size // 2      # a UF2 block is 512 bytes carrying 256 of the image
+    print("%s: %d bytes (%d KiB of code in flash, %d%% of the %d KiB left beside the "
+          "file system)" % (os.path.relpath(image, ROOT), size, code // 1024,
+                            100 * code // budget, budget // 1024))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
