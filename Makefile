@@ -7,6 +7,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 WASM := tools/wasm
+PICO := tools/pico
 GAME ?= hexgo
 
 .PHONY: play test bench setup clean flash
@@ -25,7 +26,7 @@ bench: $(VENV)/.installed
 flash: $(VENV)/.installed
 	$(PY) tools/deploy.py --port $(or $(PORT),auto) $(if $(VARIANT),--variant $(VARIANT)) $(if $(RELEASE),--release) $(if $(FROZEN),--frozen)
 
-setup: $(VENV)/.installed $(WASM)/node_modules/.installed
+setup: $(VENV)/.installed $(WASM)/node_modules/.installed $(PICO)/node_modules/.installed
 
 $(VENV)/.installed: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -36,5 +37,10 @@ $(WASM)/node_modules/.installed: $(WASM)/package.json $(WASM)/package-lock.json
 	cd $(WASM) && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
+# rp2040js, the emulated RP2040 the chip tests boot MicroPython on (tools/pico).
+$(PICO)/node_modules/.installed: $(PICO)/package.json $(PICO)/package-lock.json
+	cd $(PICO) && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
 clean:
-	rm -rf $(VENV) $(WASM)/node_modules .pytest_cache
+	rm -rf $(VENV) $(WASM)/node_modules $(PICO)/node_modules .pytest_cache
