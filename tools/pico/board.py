@@ -68,10 +68,12 @@ class BoardIO:
         self.vsys = desc["full_v"]
         self.usb_power = False
         self._frames = []              # [(t_us, [(r, g, b), ...])] decoded so far
+        self._tones = []               # [(t_us, hz or None)] seen so far
 
     def _board_restarted(self):
         """A new chip knows nothing of what the board drives: tell it again."""
         self._frames = []
+        self._tones = []
         if self.held:
             self.request("keys", down=sorted(self.held))
         self.set_vsys(self.vsys)
@@ -142,13 +144,20 @@ class BoardIO:
         return {name: frame[i] for name, i in self.desc["led"].items() if i < len(frame)}
 
     # -- buzzer ------------------------------------------------------------------------
+    def _take_tones(self):
+        r = self.request("tones")
+        self._tones.extend(tuple(h) for h in r["history"])
+        return r["now"]
+
     def tone(self):
         """The buzzer pin's PWM frequency in Hz now, or None when silent."""
-        return self.request("tones")["now"] if "tone" in self.desc else None
+        return self._take_tones() if "tone" in self.desc else None
 
     def tones(self):
-        """Frequency changes since the last call: [(t_us, hz or None)]."""
-        return [tuple(h) for h in self.request("tones")["history"]]
+        """The buzzer's changes since the last call: [(t_us, hz or None)]."""
+        self._take_tones()
+        h, self._tones = self._tones, []
+        return h
 
     # -- power -------------------------------------------------------------------------
     def set_vsys(self, volts):
