@@ -44,8 +44,11 @@ def chip(tmp_path_factory):
     from tools.pico.chip import Chip
     fw = str(tmp_path_factory.mktemp("fw"))
     deploy.build(fw)                  # .mpy for armv6m, layouts; main.py as source
-    os.rename(os.path.join(fw, "main.py"), os.path.join(str(tmp_path_factory.mktemp("main")), "main.py"))
+    with open(os.path.join(fw, "main.py"), "rb") as f:
+        main_py = f.read()
+    os.remove(os.path.join(fw, "main.py"))    # the REPL stays free; a test boots it
     c = Chip("pocket")
+    c.main_py = main_py
     c.banner = c.boot()
     c.boot_us = c.us
     c.put_tree(fw, "/")
@@ -169,3 +172,18 @@ def test_battery_gauge_reads_the_vsys_set(fresh):
     fresh.set_usb_power(True)
     assert fresh.exec(script).split()[1:] == ["-1", "False", "True"]
     fresh.set_usb_power(False)
+
+
+def test_main_py_boots_the_app_and_a_held_key_gives_safe_boot(fresh):
+    fresh.put("/main.py", fresh.main_py)
+    console = fresh.boot_main(2500).decode()
+    assert "honeycomb: pocket board running" in console, console
+    assert "Traceback" not in console
+    frame = fresh.last_frame()
+    assert frame is not None and len(frame) == 127 and any(c != (0, 0, 0) for c in frame)
+    fresh.key("MENU", True)
+    console = fresh.boot_main(500).decode()
+    assert "safe boot (MENU held)" in console, console
+    fresh.release()
+    fresh.write(b"\r")
+    fresh.read_until(b">>> ", 1.0)                  # the REPL is free

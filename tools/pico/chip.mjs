@@ -193,7 +193,12 @@ export class Chip {
       } else {
         const n = core.executeInstruction();
         clock.tick(n * CYCLE_NS);
-        if (pioOn) this.stepPio(n);
+        if (pioOn) {
+          // A block that is on but stalled (the LED chain between frames) costs
+          // nothing: stepping it would halve the emulator's speed.
+          if (this.pioBusy()) this.stepPio(n);
+          else this.pioSteps += n;
+        }
         cycles += n;
       }
     }
