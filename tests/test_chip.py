@@ -91,6 +91,14 @@ def test_files_survive_a_power_cycle_and_a_snapshot_restores(fresh):
     fresh.power_cycle()
     assert fresh.get("/data/deep/blob.bin") == data
     assert fresh.eval("__import__('os').listdir('/data')") == ["deep"]
+    resets = fresh.resets
+    fresh.exit_raw()                     # machine.reset() as mpremote sends it
+    fresh.write(b"import machine; machine.reset()\r")
+    fresh.run_for(200)
+    assert fresh.resets == resets + 1
+    fresh.write(b"\r")
+    assert b"MicroPython v1.28.0" in fresh.read_until(b">>> ", 2.0)
+    assert fresh.get("/data/deep/blob.bin") == data
     fresh.restore("firmware")
     assert fresh.eval("'data' in __import__('os').listdir('/')") is False
 

@@ -162,7 +162,10 @@ export function attach(chip, desc) {
   for (const [pin, level] of Object.entries(desc.drive || {})) {
     chip.rp.gpio[Number(pin)].setInputValue(!!level);
   }
-  if (desc.keys) parts.keys = new Keys(chip, desc.keys.addr, desc.keys.read);
+  if (desc.keys) {
+    parts.keys = new Keys(chip, desc.keys.addr, desc.keys.read);
+    parts.keys.set(desc.held || []);
+  }
   if (desc.leds != null) parts.leds = new LedDecoder(chip, desc.leds);
   if (desc.tone != null) parts.tone = new ToneWatch(chip, desc.tone);
   for (const [ch, value] of Object.entries(desc.adc || {})) {

@@ -71,13 +71,10 @@ class BoardIO:
         self._tones = []               # [(t_us, hz or None)] seen so far
 
     def _board_restarted(self):
-        """A new chip knows nothing of what the board drives: tell it again."""
+        """Frames and tones belong to the chip that made them (the node side keeps
+        what the board drives: keys held, voltages)."""
         self._frames = []
         self._tones = []
-        if self.held:
-            self.request("keys", down=sorted(self.held))
-        self.set_vsys(self.vsys)
-        self.set_usb_power(self.usb_power)
 
     # -- keys --------------------------------------------------------------------------
     def slot_of(self, key):

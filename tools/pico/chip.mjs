@@ -104,6 +104,13 @@ export class Chip {
     patchHalfword(rp.bootrom, this.erase, BKPT_ERASE);
     patchHalfword(rp.bootrom, this.program, BKPT_PROGRAM);
     rp.onBreak = (code) => this.onBreak(code);
+    // machine.reset() and the watchdog end the run; the owner starts a new chip on
+    // the same flash (rp2040js has no reset of its own that keeps the peripherals sane).
+    this.resetRequested = false;
+    rp.peripherals[0x40058].onWatchdogTrigger = () => {
+      this.resetRequested = true;
+      this.stopFlag = true;
+    };
     this.stopFlag = false;
     this.fault = null;
     this.pioSteps = 0;                       // PIO clock: one step per system cycle

@@ -57,6 +57,10 @@ class Chip(BoardIO, Link):
         self.raw = False
         return self.run_for(ms)
 
+    def on_reset(self):
+        self.raw = False
+        self._board_restarted()
+
     def _prompt(self, budget_s):
         # Ctrl-C stops a running main.py; the CR asks the REPL for a fresh prompt.
         self.raw = False

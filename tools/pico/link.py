@@ -54,6 +54,10 @@ class Link:
             ["node", os.path.join(HERE, "run.mjs")], stdin=subprocess.PIPE,
             stdout=subprocess.PIPE, stderr=None, text=True, encoding="latin-1", bufsize=1)
         self.t_us = 0.0
+        self.resets = 0                # resets the firmware made (machine.reset())
+
+    def on_reset(self):
+        """The firmware reset the chip (it restarted on the same flash)."""
 
     def request(self, op, **args):
         if self.proc.poll() is not None:
@@ -69,6 +73,9 @@ class Link:
             raise ChipError("%s: %s" % (op, reply["error"]))
         if "t" in reply:
             self.t_us = reply["t"]
+        if reply.get("resets", self.resets) != self.resets:
+            self.resets = reply["resets"]
+            self.on_reset()
         if reply.get("fault"):
             raise ChipError("the chip faulted: %s" % reply["fault"])
         return reply

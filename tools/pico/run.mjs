@@ -14,6 +14,8 @@
 //   save {name} / load {name}                 keep / restore the flash image in memory
 //                                             (load power-cycles the chip)
 //   stats {}                                  emulated time, cycles, wall time
+// Emulated time counts on across power cycles. When the firmware resets the chip
+// (machine.reset(), the watchdog) a new chip starts on the same flash by itself.
 import fs from "node:fs";
 import readline from "node:readline";
 import { Chip, loadUF2, readBootrom } from "./chip.mjs";
@@ -33,10 +35,18 @@ let wallMs = 0;            // wall time spent running the core
 let totalCycles = 0;
 const snapshots = new Map();
 
-function start() {
+let epochNs = 0;           // emulated time of the chips before this one
+let resets = 0;            // resets by the firmware itself (machine.reset, watchdog)
+
+function now() {
+  return (epochNs + chip.nanos) / 1000;
+}
+
+function start(keepOutput = false) {
+  if (chip) epochNs += chip.nanos;
   chip = new Chip(bootrom, flash);
   serial = new Serial(chip.rp);
-  unread = "";
+  if (!keepOutput) unread = "";
   serial.onData = (buf) => {
     const from = Math.max(0, unread.length - (until ? until.length : 0));
     for (const b of buf) unread += String.fromCharCode(b);
@@ -60,10 +70,17 @@ function run(req) {
     if (until) return unread.indexOf(until) >= 0;
     return nbytes >= 0 && unread.length >= nbytes;
   };
-  if (!done()) {
+  const end = epochNs + chip.nanos + req.us * 1000;
+  while (!done() && epochNs + chip.nanos < end) {
     const t0 = Date.now();
-    totalCycles += chip.run(chip.nanos + req.us * 1000);
+    totalCycles += chip.run(end - epochNs);
     wallMs += Date.now() - t0;
+    if (chip.fault) break;
+    if (chip.resetRequested) {
+      // What a Pico does: the chip restarts on the same flash, USB enumerates again.
+      resets++;
+      start(true);
+    }
   }
   const found = done();
   let out;
@@ -72,7 +89,7 @@ function run(req) {
   else if (nbytes >= 0) out = take(nbytes);
   until = null;
   nbytes = -1;
-  return { out, found, t: chip.nanos / 1000, fault: chip.fault };
+  return { out, found, t: now(), fault: chip.fault, resets };
 }
 
 function need(req, ...keys) {
@@ -104,17 +121,22 @@ const ops = {
     serial.write(Buffer.from(req.data, "latin1"));
     return {};
   },
+  // The board's state is kept in its description, so a chip started afresh (power
+  // cycle, reset) sees the same keys held and the same voltages.
   keys(req) {
-    parts.keys.set(req.down || []);
+    board.held = req.down || [];
+    if (parts.keys) parts.keys.set(board.held);
     return {};
   },
   adc(req) {
     need(req, "ch", "value");
+    board.adc = { ...board.adc, [req.ch]: req.value };
     chip.rp.adc.channelValues[req.ch] = req.value;
     return {};
   },
   drive(req) {
     need(req, "pin", "level");
+    board.drive = { ...board.drive, [req.pin]: req.level };
     chip.rp.gpio[req.pin].setInputValue(!!req.level);
     return {};
   },
@@ -143,7 +165,7 @@ const ops = {
     return {};
   },
   stats() {
-    return { t: chip.nanos / 1000, cycles: totalCycles, wall_ms: wallMs, pio_steps: chip.pioSteps };
+    return { t: now(), cycles: totalCycles, wall_ms: wallMs, pio_steps: chip.pioSteps, resets };
   },
 };
 
