@@ -86,6 +86,25 @@ function stepBlock(pio) {
   pio.checkChangedPins();
 }
 
+// The inter-core FIFO (SIO 0x50 status, 0x54 write, 0x58 read) is not modelled by
+// rp2040js, which answers 0xffffffff and warns on the console at every access (flash
+// writes make many). Same answers here, without the noise. (Answering "empty, room
+// to write" instead made MicroPython's flash writes hang: it is left as it was.)
+const FIFO_ST = 0x50;
+const FIFO_WR = 0x54;
+const FIFO_RD = 0x58;
+const UNMODELLED = 0xffffffff;
+
+function quietFifo(sio) {
+  const read = sio.readUint32.bind(sio);
+  const write = sio.writeUint32.bind(sio);
+  sio.readUint32 = (offset) =>
+    offset === FIFO_ST || offset === FIFO_RD ? UNMODELLED : read(offset);
+  sio.writeUint32 = (offset, value) => {
+    if (offset !== FIFO_WR) write(offset, value);
+  };
+}
+
 export class Chip {
   /** bootrom: Uint32Array(4096); flash: Uint8Array image (kept, shared: a power
    * cycle passes the same array to a new Chip, so saved files survive). */
@@ -104,6 +123,7 @@ export class Chip {
     patchHalfword(rp.bootrom, this.erase, BKPT_ERASE);
     patchHalfword(rp.bootrom, this.program, BKPT_PROGRAM);
     rp.onBreak = (code) => this.onBreak(code);
+    quietFifo(rp.sio);
     // machine.reset() and the watchdog end the run; the owner starts a new chip on
     // the same flash (rp2040js has no reset of its own that keeps the peripherals sane).
     this.resetRequested = false;
