@@ -107,8 +107,7 @@ def test_a_chip_that_never_answers_fails_within_its_emulated_budget(fresh):
     from tools.pico.link import ChipTimeout
     with pytest.raises(ChipTimeout):
         fresh.run("while True:\n    pass", budget_s=0.3)
-    fresh.power_cycle()
-    assert fresh.exec("print(6 * 7)").strip() == "42"
+    assert fresh.exec("print(6 * 7)").strip() == "42"     # interrupted, REPL found again
 
 
 def test_engine_compiled_for_the_cortex_m0_plays_as_on_cpython(fresh):

@@ -97,6 +97,15 @@ class Chip(BoardIO, Link):
         if isinstance(script, str):
             script = script.encode()
         self.enter_raw()
+        try:
+            return self._paste(script, budget_s)
+        except ChipTimeout:
+            # Still running: the next enter_raw() interrupts it (Ctrl-C) and finds the
+            # raw REPL again.
+            self.raw = False
+            raise
+
+    def _paste(self, script, budget_s):
         self.write(b"\x05A\x01")
         if self.read(2, 2.0) != b"R\x01":
             raise ChipError("the firmware refused raw-paste mode")
