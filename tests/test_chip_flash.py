@@ -3,6 +3,7 @@
 # on a pseudo-terminal (tools/pico/serial.py). After the flash the chip resets, boots
 # main.py from its LittleFS, and its LED chain shows the simulator's menu frame.
 # Times are emulated; wall-clock waits are only timeouts against a stuck emulator.
+import json
 import os
 import subprocess
 import sys
@@ -14,6 +15,9 @@ import pytest
 from tools.pico.link import missing
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import deploy  # noqa: E402
+
 WHY = missing() or (None if sys.platform.startswith("linux") else "needs Linux ptys")
 pytestmark = pytest.mark.skipif(WHY is not None, reason=WHY or "")
 RUNNING = b"honeycomb: pocket board running"
@@ -68,12 +72,42 @@ def chip():
     c.close()
 
 
-@pytest.fixture
-def port(chip):
-    chip.restore("stock")
+def serve(chip, snapshot):
+    """The chip powered up on a snapshot, its serial on a pty."""
+    chip.restore(snapshot)
     chip.exit_raw()
     chip.frames()
-    p = Port(chip)
+    return Port(chip)
+
+
+@pytest.fixture
+def port(chip):
+    p = serve(chip, "stock")
+    yield p
+    if p.thread.is_alive():
+        p.stop()
+
+
+@pytest.fixture(scope="module")
+def flashed(chip):
+    """`make flash` against the stock image, once; tests start from its snapshot."""
+    port = serve(chip, "stock")
+    try:
+        p = subprocess.run(["make", "-s", "flash", "PORT=" + port.path], cwd=ROOT,
+                           capture_output=True, text=True, timeout=600)
+        assert p.returncode == 0, p.stdout + p.stderr
+        assert port.wait_for(RUNNING), bytes(port.bridge.transcript)[-2000:]
+    finally:
+        console = port.stop()
+    info = {"out": p.stdout, "console": console, "resets": chip.resets,
+            "frame": chip.last_frame()}
+    chip.snapshot("flashed")
+    return info
+
+
+@pytest.fixture
+def flashed_port(chip, flashed):
+    p = serve(chip, "flashed")
     yield p
     if p.thread.is_alive():
         p.stop()
@@ -99,19 +133,54 @@ def wire(frame):
     return bytes(b for r, g, b_ in frame for b in (g, r, b_))
 
 
-def test_make_flash_through_the_pty_boots_the_menu(chip, port):
-    p = subprocess.run(["make", "-s", "flash", "PORT=" + port.path], cwd=ROOT,
-                       capture_output=True, text=True, timeout=600)
-    assert p.returncode == 0, p.stdout + p.stderr
-    assert " files sent" in p.stdout and ".mpy v6.3" in p.stdout, p.stdout
-    assert port.wait_for(RUNNING), bytes(port.bridge.transcript)[-2000:]
-    resets = chip.resets
-    console = port.stop()
-    assert resets >= 1                        # deploy's machine.reset() restarted the chip
+def test_make_flash_through_the_pty_boots_the_menu(flashed):
+    assert " files sent" in flashed["out"] and ".mpy v6.3" in flashed["out"], flashed["out"]
+    assert flashed["resets"] >= 1          # deploy's machine.reset() restarted the chip
+    console = flashed["console"]
     boot = console[console.rfind(b"\x04"):]  # after the raw-paste end of machine.reset()
     assert RUNNING in boot and b"Traceback" not in boot and b"Battery low" not in boot, boot
-    frame = chip.last_frame()
+    frame = flashed["frame"]
     assert frame is not None and wire(frame) == menu_frame()
+
+
+def test_second_flash_sends_only_what_changed(flashed_port):
+    path = flashed_port.path
+    send, remove = deploy.deploy(path, reset=False, log=lambda s: None)
+    assert send == [] and remove == []
+    # a stale source twin would shadow its .mpy: it goes
+    mpremote(path, "exec", "f = open('app/menu.py', 'w'); f.write('x = 1'); f.close()")
+    send, remove = deploy.deploy(path, variant="full", reset=False, log=lambda s: None)
+    assert send == [] and remove == ["app/menu.py"]
+    assert mpremote(path, "exec", "print(open('variant.txt').read())").strip() == "full"
+
+
+def test_frozen_flash_keeps_only_main_py_and_the_layouts(flashed_port):
+    path = flashed_port.path
+    send, remove = deploy.deploy(path, reset=False, frozen=True, log=lambda s: None)
+    assert send == []
+    assert "app/app.mpy" in remove and "device/keyscan.mpy" in remove
+    left = json.loads(mpremote(path, "exec", deploy._SURVEY).strip().splitlines()[-1])["files"]
+    assert not [p for p in left if p.endswith(".mpy")]
+    assert "main.py" in left and "layouts/pocket.json" in left
+
+
+def test_flash_stops_with_a_clear_message_on_an_mpy_version_mismatch(port, monkeypatch):
+    monkeypatch.setattr(deploy, "cross_version", lambda: (6, 2))
+    with pytest.raises(deploy.Fail) as e:
+        deploy.deploy(port.path, log=lambda s: None)
+    msg = str(e.value)
+    assert "version mismatch" in msg and "v6.3" in msg and "v6.2" in msg
+    assert "main.py" not in mpremote(port.path, "fs", "ls")      # nothing copied
+
+
+def test_a_low_battery_is_reported_at_power_up(chip, flashed):
+    chip.restore("flashed")
+    chip.set_vsys(3.3)                       # on battery (no VBUS), below 3500 mV
+    try:
+        console = chip.boot_main(3000)
+    finally:
+        chip.set_vsys(chip.desc["full_v"])
+    assert b"Battery low" in console and RUNNING in console, console
 
 
 def test_mip_install_of_the_package_json_boots_the_app(chip, port):

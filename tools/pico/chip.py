@@ -19,6 +19,7 @@ __all__ = ["Chip", "ChipError", "ChipTimeout"]
 
 _CHUNK = 1024                # file bytes per write() call in a put script
 _PER_SCRIPT = 8              # write() calls per script: ~8 KB of data, ~35 KB of source
+_RETRY_S = 0.1               # emulated seconds between Ctrl-Cs while waiting for a prompt
 
 
 class Chip(BoardIO, Link):
@@ -62,10 +63,21 @@ class Chip(BoardIO, Link):
         self._board_restarted()
 
     def _prompt(self, budget_s):
-        # Ctrl-C stops a running main.py; the CR asks the REPL for a fresh prompt.
+        # Ctrl-C stops a running main.py; the CR asks the REPL for a fresh prompt. A
+        # Ctrl-C that comes before main.py has started is lost, so it is repeated.
         self.raw = False
+        seen = b""
+        t_end = self.us + budget_s * 1e6
         self.write(b"\x03\r")
-        return self.read_until(b">>> ", budget_s)
+        while True:
+            try:
+                return seen + self.read_until(b">>> ", _RETRY_S)
+            except ChipTimeout as e:
+                seen += e.output
+                if self.us >= t_end:
+                    raise ChipTimeout("no REPL prompt within %.3g emulated s; the chip "
+                                      "sent: %r" % (budget_s, seen[-600:]), seen)
+            self.write(b"\x03")
 
     def snapshot(self, name):
         """Keeps a copy of the flash (firmware and files) under `name`."""
