@@ -6,6 +6,7 @@ so a hung chip fails cleanly (ChipTimeout) however slow the machine running it.
 """
 import json
 import os
+import select
 import shutil
 import subprocess
 
@@ -13,6 +14,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 UF2 = "RPI_PICO-v1.28.0.uf2"
 BOOTROM = "rp2040-bootrom-b1.bin"
+_WALL_S = 120                  # wall seconds any request may take, plus
+_WALL_PER_EMULATED_S = 60      # this many per emulated second it asks to run
 
 
 class ChipError(Exception):
@@ -65,6 +68,13 @@ class Link:
         args["op"] = op
         self.proc.stdin.write(json.dumps(args) + "\n")
         self.proc.stdin.flush()
+        # A stuck emulator (not a stuck chip: that is an emulated budget) must not hang
+        # a test run: the wall-clock limit is far above any emulation speed seen.
+        limit = _WALL_S + _WALL_PER_EMULATED_S * args.get("us", 0) / 1e6
+        if not select.select([self.proc.stdout], [], [], limit)[0]:
+            self.proc.kill()
+            raise ChipTimeout("the emulator gave no answer to '%s' within %d s of wall "
+                              "time: killed" % (op, limit))
         line = self.proc.stdout.readline()
         if not line:
             raise ChipError("the emulator exited during '%s'" % op)
