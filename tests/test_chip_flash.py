@@ -190,3 +190,18 @@ def test_mip_install_of_the_package_json_boots_the_app(chip, port):
     assert port.wait_for(RUNNING), bytes(port.bridge.transcript)[-2000:]
     port.stop()
     assert wire(chip.last_frame()) == menu_frame()
+
+
+def test_serial_command_offers_the_chip_on_a_pty_until_stopped(tmp_path):
+    link = str(tmp_path / "pico")
+    p = subprocess.Popen([sys.executable, "-m", "tools.pico.serial", "--link", link],
+                         cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    try:
+        line = p.stdout.readline()
+        assert line.startswith("serial: /dev/"), line
+        assert os.path.realpath(link) == line.split()[1]
+        assert mpremote(link, "exec", "print(6 * 7)", timeout=120).strip() == "42"
+    finally:
+        p.terminate()
+        p.wait(30)
+    assert p.returncode == 0 and not os.path.lexists(link)
