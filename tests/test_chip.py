@@ -103,6 +103,16 @@ def test_files_survive_a_power_cycle_and_a_snapshot_restores(fresh):
     assert fresh.eval("'data' in __import__('os').listdir('/')") is False
 
 
+def test_a_saved_flash_image_boots_another_chip_with_its_files(fresh, tmp_path):
+    from tools.pico.chip import Chip
+    fresh.put("/note.txt", b"kept in the image")
+    fresh.save_flash(str(tmp_path / "flash.bin"))
+    assert os.path.getsize(tmp_path / "flash.bin") == 2 * 1024 * 1024
+    with Chip("pocket") as other:
+        other.boot(image=str(tmp_path / "flash.bin"))
+        assert other.get("/note.txt") == b"kept in the image"
+
+
 def test_a_chip_that_never_answers_fails_within_its_emulated_budget(fresh):
     from tools.pico.link import ChipTimeout
     with pytest.raises(ChipTimeout):

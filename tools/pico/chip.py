@@ -36,12 +36,16 @@ class Chip(BoardIO, Link):
         self.close()
 
     # -- power -------------------------------------------------------------------------
-    def boot(self, uf2=None, budget_s=5.0):
-        """Fresh flash holding `uf2` (default: the kit's stock image), up to the REPL
-        prompt. Returns the banner."""
-        self.request("boot", bootrom=os.path.join(self.kit, BOOTROM),
-                     uf2=uf2 or os.path.join(self.kit, UF2), board=self.desc)
+    def boot(self, uf2=None, budget_s=5.0, image=None):
+        """Fresh flash holding `uf2` (default: the kit's stock image), or the whole
+        flash `image` a save_flash() wrote, up to the REPL prompt. Returns the banner."""
+        src = {"image": image} if image else {"uf2": uf2 or os.path.join(self.kit, UF2)}
+        self.request("boot", bootrom=os.path.join(self.kit, BOOTROM), board=self.desc, **src)
         return self._prompt(budget_s)
+
+    def save_flash(self, path):
+        """Writes the whole flash (firmware and file system) to `path`."""
+        self.request("dump", path=os.path.abspath(path))
 
     def power_cycle(self, budget_s=5.0):
         """Power off and on: a new chip, the same flash (files kept). Stops at the

@@ -1,7 +1,9 @@
 // The emulated board, driven over stdin/stdout with JSON lines (tools/pico/chip.py is
 // the client). Each request is one object with "op"; each reply one object, with
 // "error" when the request failed. Bytes travel as latin-1 strings (one char a byte).
-//   boot {bootrom, uf2, flash_size, board}  fresh flash from a .uf2, chip started
+//   boot {bootrom, uf2 | image, flash_size, board}
+//                                             fresh flash from a .uf2 (or a whole flash
+//                                             image saved by dump), chip started
 //   restart {}                                power cycle: a new chip, same flash
 //   run {us, until?, nbytes?}                 run up to `us` emulated microseconds, or
 //                                             until the unread serial output contains
@@ -13,6 +15,7 @@
 //                                             the last ask
 //   save {name} / load {name}                 keep / restore the flash image in memory
 //                                             (load power-cycles the chip)
+//   dump {path}                               write the flash image to a file
 //   stats {}                                  emulated time, cycles, wall time
 // Emulated time counts on across power cycles. When the firmware resets the chip
 // (machine.reset(), the watchdog) a new chip starts on the same flash by itself.
@@ -100,11 +103,21 @@ function need(req, ...keys) {
 
 const ops = {
   boot(req) {
-    need(req, "bootrom", "uf2");
+    need(req, "bootrom");
+    if (!req.uf2 === !req.image) throw new Error("'boot' needs one of 'uf2' and 'image'");
     bootrom = readBootrom(req.bootrom);
     flash = new Uint8Array(req.flash_size || 2 * 1024 * 1024).fill(0xff);
     board = req.board || {};
-    const blocks = loadUF2(req.uf2, flash);
+    let blocks = 0;
+    if (req.uf2) {
+      blocks = loadUF2(req.uf2, flash);
+    } else {
+      const image = fs.readFileSync(req.image);
+      if (image.length > flash.length) {
+        throw new Error(`${req.image}: ${image.length} bytes, more than the ${flash.length} of flash`);
+      }
+      flash.set(image);
+    }
     start();
     return { blocks };
   },
