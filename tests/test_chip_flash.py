@@ -19,7 +19,8 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 import deploy  # noqa: E402
 
 WHY = missing() or (None if sys.platform.startswith("linux") else "needs Linux ptys")
-pytestmark = pytest.mark.skipif(WHY is not None, reason=WHY or "")
+if WHY:
+    pytest.skip(WHY, allow_module_level=True)
 RUNNING = b"honeycomb: pocket board running"
 
 
