@@ -199,6 +199,16 @@ def test_main_py_boots_the_app_and_a_held_key_gives_safe_boot(fresh):
     assert "Traceback" not in console
     frame = fresh.last_frame()
     assert frame is not None and len(frame) == 127 and any(c != (0, 0, 0) for c in frame)
+    # A press through the mux reaches the running app: the LEDs change, the buzzer clicks.
+    fresh.frames()
+    fresh.tones()
+    fresh.press("g7")
+    fresh.run_for(100)
+    fresh.release()
+    fresh.run_for(300)
+    after = fresh.last_frame()
+    assert after is not None and after != frame
+    assert any(hz for _, hz in fresh.tones())
     fresh.key("MENU", True)
     console = fresh.boot_main(500).decode()
     assert "safe boot (MENU held)" in console, console
