@@ -54,12 +54,15 @@ class Chip(BoardIO, Link):
         self._board_restarted()
         return self._prompt(budget_s)
 
-    def boot_main(self, ms=2000):
+    def boot_main(self, ms=2000, until=None):
         """Power cycle and let the firmware boot by itself (boot.py, main.py) for `ms`
-        emulated milliseconds; returns what it printed on the serial console."""
+        emulated milliseconds, or until the console shows `until` (ChipTimeout if it
+        does not within `ms`); returns what it printed on the serial console."""
         self.request("restart")
         self._board_restarted()
         self.raw = False
+        if until is not None:
+            return self.read_until(until, ms / 1000)
         return self.run_for(ms)
 
     def on_reset(self):
