@@ -85,6 +85,18 @@ def test_script_output_and_emulated_time(fresh):
     assert out.strip() == "a" and "ZeroDivisionError" in err and us < 100_000
 
 
+def test_an_idle_repl_sleeps_as_the_usb_host_naks(fresh):
+    # A host that answered every USB read with an empty packet would keep the core in
+    # its USB interrupt; the emulated host holds reads back until it has bytes.
+    fresh.exit_raw()
+    s0 = fresh.stats()
+    fresh.run_for(500)
+    s1 = fresh.stats()
+    awake = (s1["busy"] - s0["busy"]) / (s1["cycles"] - s0["cycles"])
+    assert s1["cycles"] - s0["cycles"] == pytest.approx(500e-3 * 125e6, rel=1e-3)
+    assert awake < 0.01
+
+
 def test_files_survive_a_power_cycle_and_a_snapshot_restores(fresh):
     data = bytes(random.Random(7).getrandbits(8) for _ in range(9000))
     fresh.mkdir("/data/deep")

@@ -134,6 +134,7 @@ export class Chip {
     this.stopFlag = false;
     this.fault = null;
     this.pioSteps = 0;                       // PIO clock: one step per system cycle
+    this.busyCycles = 0;                     // cycles the core ran (not asleep in WFI)
     rp.core.PC = FLASH_BASE;                 // boot2 at the start of flash
   }
 
@@ -220,6 +221,7 @@ export class Chip {
       } else {
         const n = core.executeInstruction();
         clock.tick(n * CYCLE_NS);
+        this.busyCycles += n;
         if (pioOn) {
           // A block that is on but stalled (the LED chain between frames) costs
           // nothing: stepping it would halve the emulator's speed.

@@ -16,7 +16,8 @@
 //   save {name} / load {name}                 keep / restore the flash image in memory
 //                                             (load power-cycles the chip)
 //   dump {path}                               write the flash image to a file
-//   stats {}                                  emulated time, cycles, wall time
+//   stats {}                                  emulated time, cycles (all, and those the
+//                                             core was awake), wall time
 // Emulated time counts on across power cycles. When the firmware resets the chip
 // (machine.reset(), the watchdog) a new chip starts on the same flash by itself.
 import fs from "node:fs";
@@ -36,6 +37,7 @@ let until = null;
 let nbytes = -1;
 let wallMs = 0;            // wall time spent running the core
 let totalCycles = 0;
+let busyBefore = 0;        // cycles the core ran on the chips before this one
 const snapshots = new Map();
 
 let epochNs = 0;           // emulated time of the chips before this one
@@ -46,7 +48,10 @@ function now() {
 }
 
 function start(keepOutput = false) {
-  if (chip) epochNs += chip.nanos;
+  if (chip) {
+    epochNs += chip.nanos;
+    busyBefore += chip.busyCycles;
+  }
   chip = new Chip(bootrom, flash);
   serial = new Serial(chip.rp);
   if (!keepOutput) unread = "";
@@ -178,7 +183,10 @@ const ops = {
     return {};
   },
   stats() {
-    return { t: now(), cycles: totalCycles, wall_ms: wallMs, pio_steps: chip.pioSteps, resets };
+    return {
+      t: now(), cycles: totalCycles, busy: busyBefore + chip.busyCycles, wall_ms: wallMs,
+      pio_steps: chip.pioSteps, resets,
+    };
   },
 };
 
