@@ -9,6 +9,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 WASM := tools/wasm
+PICO := tools/pico
 GAME ?= hexgo
 # The Pico kit (MicroPython's source for the board, the emulator's boot ROM, ...):
 # beside the project's clone in CI. Tests that need it skip without it.
@@ -47,7 +48,8 @@ firmware-deps:
 	  || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(FW_DEBS); }
 
 # The firmware tests need the toolchain only where the kit is there to build from.
-setup: $(VENV)/.installed $(WASM)/node_modules/.installed $(if $(wildcard $(KIT_SRC)),firmware-deps)
+setup: $(VENV)/.installed $(WASM)/node_modules/.installed $(PICO)/node_modules/.installed \
+	$(if $(wildcard $(KIT_SRC)),firmware-deps)
 
 $(VENV)/.installed: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -58,5 +60,10 @@ $(WASM)/node_modules/.installed: $(WASM)/package.json $(WASM)/package-lock.json
 	cd $(WASM) && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
+# rp2040js, the emulated RP2040 the chip tests boot MicroPython on (tools/pico).
+$(PICO)/node_modules/.installed: $(PICO)/package.json $(PICO)/package-lock.json
+	cd $(PICO) && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
 clean:
-	rm -rf $(VENV) $(WASM)/node_modules .pytest_cache
+	rm -rf $(VENV) $(WASM)/node_modules $(PICO)/node_modules .pytest_cache

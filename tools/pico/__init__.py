@@ -1,0 +1,1 @@
+# The emulated Raspberry Pi Pico board for the tests: see chip.py and run.mjs.

@@ -1,0 +1,171 @@
+"""The board around the emulated chip, from hardware/<variant>.json: which pins the
+key muxes, the LED chain, the buzzer and the battery sense use, and the calls a test
+makes on them (press a cell, read the LEDs, hear the buzzer, set the battery).
+
+Defaults are a board at rest on a full battery: no key held (every mux's common line
+high, as its pull-up makes it), VBUS sense low (the emulated USB is a data link, not
+a power source), the charger's STAT high (not charging), VSYS at the layout's
+battery_full_mv.
+"""
+import json
+import os
+
+from tools.pico.link import ROOT
+
+_ADC_PINS = (26, 27, 28, 29)         # ADC channels 0-3
+_VREF = 3.3
+_ADC_MAX = 4095                      # 12-bit converter
+
+
+def describe(variant):
+    """The board description run.mjs wants, plus what the Python side maps by name."""
+    path = os.path.join(ROOT, "hardware", "%s.json" % variant)
+    if not os.path.isfile(path):
+        raise ValueError("no hardware description %s (variants: %s)" % (
+            path, ", ".join(sorted(f[:-5] for f in os.listdir(os.path.dirname(path))
+                                   if f.endswith(".json")))))
+    with open(path) as f:
+        hw = json.load(f)
+    pins = hw["pins"]
+    power = hw.get("power", {})
+    desc = {
+        "keys": {"addr": pins["key_addr"], "read": pins["key_read"]},
+        "leds": pins["led_data"],
+        "drive": {},
+        "adc": {},
+        # Not for run.mjs: the Python side's maps.
+        "cells": [c["name"] for c in hw["cells"]],
+        "slot": {c["name"]: c["slot"] for c in hw["cells"]},
+        "led": {c["name"]: c["led"] for c in hw["cells"]},
+        "fn": {k["name"]: k["slot"] for k in hw["function_keys"]},
+        "order": hw.get("led", {}).get("order", "GRB"),
+        "divider": power.get("vsys_divider", 3),
+        "full_v": power.get("battery_full_mv", 4200) / 1000,
+    }
+    if "buzzer" in pins:
+        desc["tone"] = pins["buzzer"]
+    if "vbus_sense" in pins:
+        desc["vbus"] = pins["vbus_sense"]
+        desc["drive"][pins["vbus_sense"]] = 0
+    if "charge_stat" in pins:
+        desc["drive"][pins["charge_stat"]] = 1
+    if pins.get("vsys_sense") in _ADC_PINS:
+        desc["vsys_ch"] = _ADC_PINS.index(pins["vsys_sense"])
+        desc["adc"][desc["vsys_ch"]] = _adc_value(desc["full_v"] / desc["divider"])
+    return desc
+
+
+def _adc_value(volts):
+    return max(0, min(_ADC_MAX, round(volts / _VREF * _ADC_MAX)))
+
+
+class BoardIO:
+    """Mixed into Chip: needs request() and a description from describe()."""
+
+    def __init__(self, desc):
+        self.desc = desc
+        self.held = set()              # slots held down
+        self.vsys = desc["full_v"]
+        self.usb_power = False
+        self._frames = []              # [(t_us, [(r, g, b), ...])] decoded so far
+        self._tones = []               # [(t_us, hz or None)] seen so far
+
+    def _board_restarted(self):
+        """Frames and tones belong to the chip that made them (the node side keeps
+        what the board drives: keys held, voltages)."""
+        self._frames = []
+        self._tones = []
+
+    # -- keys --------------------------------------------------------------------------
+    def slot_of(self, key):
+        d = self.desc
+        if isinstance(key, int):
+            if not 0 <= key < len(d["cells"]):
+                raise ValueError("cell index %d out of range 0..%d" % (key, len(d["cells"]) - 1))
+            key = d["cells"][key]
+        if key in d["slot"]:
+            return d["slot"][key]
+        if key in d["fn"]:
+            return d["fn"][key]
+        raise ValueError("no cell or function key named %r on this board" % (key,))
+
+    def press(self, cell):
+        """Holds a cell's key (by name such as "g7" or by reading-order index)."""
+        self.held.add(self.slot_of(cell))
+        self.request("keys", down=sorted(self.held))
+
+    def key(self, name, down=True):
+        """A function key ("MENU", "UNDO", "OK", "HINT") or a cell, down or up."""
+        s = self.slot_of(name)
+        if down:
+            self.held.add(s)
+        else:
+            self.held.discard(s)
+        self.request("keys", down=sorted(self.held))
+
+    def release(self, key=None):
+        """Lets go of one key, or of every key."""
+        if key is None:
+            self.held.clear()
+        else:
+            self.held.discard(self.slot_of(key))
+        self.request("keys", down=sorted(self.held))
+
+    # -- LEDs --------------------------------------------------------------------------
+    def _take_frames(self):
+        order = self.desc["order"]
+        at = {c: order.index(c) for c in "RGB"}
+        for t, hexbytes, extra in self.request("frames")["frames"]:
+            b = bytes.fromhex(hexbytes)
+            if extra or len(b) % 3:
+                raise ValueError("LED frame at %d us is not whole LEDs: %d bytes + %d bits"
+                                 % (t, len(b), extra))
+            leds = [(b[i + at["R"]], b[i + at["G"]], b[i + at["B"]])
+                    for i in range(0, len(b), 3)]
+            self._frames.append((t, leds))
+
+    def frames(self):
+        """Frames the chain received since the last call: [(t_us, [(r, g, b), ...])],
+        LEDs in chain order."""
+        self._take_frames()
+        f, self._frames = self._frames, []
+        return f
+
+    def last_frame(self):
+        """The most recent complete frame (chain order), or None."""
+        self._take_frames()
+        return self._frames[-1][1] if self._frames else None
+
+    def cell_colours(self, frame):
+        """A chain-order frame as {cell name: (r, g, b)}."""
+        return {name: frame[i] for name, i in self.desc["led"].items() if i < len(frame)}
+
+    # -- buzzer ------------------------------------------------------------------------
+    def _take_tones(self):
+        r = self.request("tones")
+        self._tones.extend(tuple(h) for h in r["history"])
+        return r["now"]
+
+    def tone(self):
+        """The buzzer pin's PWM frequency in Hz now, or None when silent."""
+        return self._take_tones() if "tone" in self.desc else None
+
+    def tones(self):
+        """The buzzer's changes since the last call: [(t_us, hz or None)]."""
+        self._take_tones()
+        h, self._tones = self._tones, []
+        return h
+
+    # -- power -------------------------------------------------------------------------
+    def set_vsys(self, volts):
+        """The battery (VSYS) voltage the board's divider presents to the ADC."""
+        self.vsys = volts
+        if "vsys_ch" in self.desc:
+            self.request("adc", ch=self.desc["vsys_ch"],
+                         value=_adc_value(volts / self.desc["divider"]))
+
+    def set_usb_power(self, on):
+        """Whether the VBUS sense pin sees USB power (the board's charger runs)."""
+        self.usb_power = bool(on)
+        if "vbus" in self.desc:
+            self.request("drive", pin=self.desc["vbus"], level=int(self.usb_power))
