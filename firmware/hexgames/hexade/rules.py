@@ -45,6 +45,7 @@ class Hexade(Game):
     NAME = "hexade"
     CHIP_RATE = 42          # opponent iterations per chip second (tools/bench_ai.py)
     OPTIONS = (("base", 10, (4, 5, 6, 7, 8, 9, 10)),)
+    UNSEEN = {"repetition": (0,)}       # a position holds no history: the draw is as stated
 
     def _init(self):
         lay = self.lay = layout(self.options["base"])

@@ -42,6 +42,7 @@ class Hexmeister(Game):
     SEARCH = "hexmeister.search"    # a two-turn search on an evaluation (not MCTS)
     CAPLOG = _caplog        # the cells the last step captured (the search takes them back)
     OPTIONS = (("base", 6, (6,)),)
+    UNSEEN = {"repetition": (0,)}       # a position holds no history: the draw is as stated
     JOIN = ("drop",)
 
     def _init(self):
