@@ -6,6 +6,7 @@
 # Portable: the same file runs on MicroPython (the board) and CPython (tools, tests).
 import json
 from array import array
+from hexgames.board import zeros
 
 FORMAT = 1                     # version of the compact form
 CHANNELS = 16                  # a 74HC4067 mux has 16 channels, chosen by 4 address pins
@@ -15,7 +16,7 @@ LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 def _table(values, limit, what):
     """array('H') of values, each below limit; ValueError naming the fault."""
-    t = array("H", bytes(2 * len(values)))
+    t = zeros("H", len(values))
     for i in range(len(values)):
         v = values[i]
         if not 0 <= v < limit:
@@ -46,8 +47,8 @@ class Layout:
         self.slot = _table(d["cell_slot"], slots, "cell_slot")  # cell -> mux * 16 + channel
         # Coordinates follow from reading order, so they are computed, not shipped.
         side = 2 * R + 1
-        self.q = array("b", bytes(n))
-        self.r = array("b", bytes(n))
+        self.q = zeros("b", n)
+        self.r = zeros("b", n)
         self._grid = array("H", b"\xff" * (2 * side * side))   # (q, r) -> cell
         i = 0
         for r in range(-R, R + 1):

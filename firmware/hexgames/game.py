@@ -5,6 +5,7 @@
 # the chip, but needs 4 bytes per move instead of a snapshot per move, and
 # rebuilds every derived table (repetition sets included) without game code.
 from array import array
+from hexgames.board import zeros
 import io
 import json
 
@@ -32,7 +33,7 @@ def _move_buffer(size):
     allocates only its list."""
     if len(_buffer[0]) < size:
         _buffer[0] = None
-        _buffer[0] = array("i", bytes(4 * size))
+        _buffer[0] = zeros("i", size)
     return _buffer[0]
 
 
@@ -319,11 +320,53 @@ def _ending(winner, reason):
     return who if reason is None else "%s by %s" % (who, reason)
 
 
-def load_json(text):
+MAX_TEXT = 32768        # bytes: a long Hexmeister record is ~10 KB, a position ~3 KB
+MAX_DEPTH = 8           # nesting: what Honeycomb writes goes 3 deep
+
+
+def parse_json(text, what="position"):
+    """json.loads, bounded: text longer than MAX_TEXT or nested deeper than
+    MAX_DEPTH is refused with a ValueError before it is parsed. Unbounded, a
+    save nested 100,000 deep raised RecursionError on CPython and MemoryError
+    on MicroPython, where a bad file must be just a bad file."""
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = text.decode()
+        except UnicodeError:
+            raise ValueError("%s is not UTF-8 text" % what)
+    if not isinstance(text, str):
+        raise ValueError("%s must be JSON text, not %s" % (what, type(text).__name__))
+    if len(text) > MAX_TEXT:
+        raise ValueError("%s is %d characters long, more than %d" % (what, len(text), MAX_TEXT))
+    # Counting brackets is one pass in C; only text with many of them is walked
+    # character by character (strings may hold brackets that do not nest).
+    if text.count("[") + text.count("{") > MAX_DEPTH:
+        depth = 0
+        quoted = escaped = False
+        for c in text:
+            if quoted:
+                if escaped:
+                    escaped = False
+                elif c == "\\":
+                    escaped = True
+                elif c == '"':
+                    quoted = False
+            elif c == '"':
+                quoted = True
+            elif c == "[" or c == "{":
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise ValueError("%s is nested more than %d deep" % (what, MAX_DEPTH))
+            elif c == "]" or c == "}":
+                depth -= 1
     try:
-        d = json.loads(text)
+        return json.loads(text)
     except ValueError as e:
-        raise ValueError("position is not valid JSON (%s)" % (e,))
+        raise ValueError("%s is not valid JSON (%s)" % (what, e))
+
+
+def load_json(text):
+    d = parse_json(text)
     if not isinstance(d, dict):
         raise ValueError("position must be a JSON object")
     return d
