@@ -3,6 +3,7 @@
 # The containers (versions, checksums) are in app/save.py, loaded only to read or
 # write; this module stays, so it is small.
 import os
+from hexgames import GAMES
 from micropython import const
 
 DEFAULTS = {
@@ -14,14 +15,30 @@ DEFAULTS = {
 }
 
 
+def _match(last):
+    """last is [game, size, flags, level, human] as the menu writes it."""
+    if not isinstance(last, list) or len(last) != 5:
+        return False
+    game, size, flags, level, human = last
+    if game not in GAMES or not (size is None or type(size) is int):
+        return False
+    if not isinstance(flags, list) or [f for f in flags if not isinstance(f, str)]:
+        return False
+    return type(level) is int and 0 <= level <= 5 and type(human) is int and human in (1, 2)
+
+
 class Settings:
     def __init__(self, d=None):
         for k in DEFAULTS:
             setattr(self, k, DEFAULTS[k])
         if d:
+            # a value of the wrong type or out of range keeps its default: a damaged
+            # file costs a choice, never a start-up (the menu trusts these)
             for k in DEFAULTS:
-                if k in d and (k == "last" or type(d[k]) is type(DEFAULTS[k])):
-                    setattr(self, k, d.get(k))
+                if k in d and type(d[k]) is type(DEFAULTS[k]):
+                    setattr(self, k, d[k])
+            if _match(d.get("last")):
+                self.last = d["last"]
         if not 0 <= self.brightness <= 5:
             self.brightness = DEFAULTS["brightness"]
 
