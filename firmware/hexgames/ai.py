@@ -329,7 +329,8 @@ class Player:
         name = getattr(game, "SEARCH", None)
         if name is None:
             return Search
-        return getattr(__import__("hexgames." + name, None, None, ("Search",)), "Search")
+        from hexgames import need
+        return need(name, "Search")
 
     def start(self, game, clock=None):
         # with a clock, the start's own time (copies, the root's expansion)
