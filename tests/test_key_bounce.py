@@ -12,7 +12,6 @@ import sys
 
 import pytest
 
-import hexgames
 from hexgames.rng import Rng
 from app import layout as layouts
 from app.app import App

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 import hexgames
 from hexgames.rng import Rng
 from app import save, layout
-from app.store import DEFAULTS, Settings
+from app.store import DEFAULTS
 
 BOUNDED = settings(max_examples=300, derandomize=True, deadline=None, database=None,
                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

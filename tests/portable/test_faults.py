@@ -183,9 +183,6 @@ def test_target_exists_replaces_the_old_file_only_once_the_new_one_is_complete()
     store = FolderStore("data", files=fs)
     store.save("game.sav", b"old")
 
-    class Exists(MemFiles):
-        pass
-
     # a rename onto an existing file refused (FAT, Windows): remove, then rename
     first = [True]
     rename = fs.rename
@@ -309,52 +306,7 @@ def test_a_last_match_that_does_not_fit_this_board_is_forgotten():
     unload_games()
 
 
-# -- a session through all six games -------------------------------------------------
-def test_a_session_switches_through_all_six_games_twice_within_the_heap():
-    # On the unix port with the chip's 240 KB, the app kept every game's rules and
-    # tables once played and ran out of heap at the fourth game of a session; each
-    # game now drops the others' modules (and builds its tables on a collected heap).
-    import app.app as appmod
-    if ON_MICROPYTHON and appmod.__file__.endswith(".py"):
-        return                         # sources compiled at import: not the board's heap
-    from fakehw import Leds, Keys, Clock, Sound, Store
-    from app import layout, games
-    from app.app import App
-    from hexgames.rng import Rng
-    unload_games()
-    lay = layout.load("pocket")
-    a = App(lay, Leds(lay.n), Keys(), Clock(), Store(), Sound(), lambda t: None)
-    if a.ai is None:
-        return
-    a.boot()
-    a.run(2)
-    rng = Rng(9)
-    at_menu = []
-    for rnd in range(2):
-        for name in hexgames.GAMES:
-            a.new_game([name, games.default_size(lay, name), [], 2, 1])
-            p = a.screen
-            for _ in range(400):
-                a.run(1)
-                g = p.g
-                if not g.to_move or len(g.history()) >= 8:
-                    break
-                if p.my_turn() and not p.thinking:
-                    ms = g.moves()
-                    p.commit(ms[rng.below(len(ms))])
-            assert len(p.g.history()) >= 8 or not p.g.to_move, name
-            assert p.player is not None
-            a.to_menu()
-            a.run(2)
-        gc.collect()
-        if ON_MICROPYTHON:
-            at_menu.append(gc.mem_free())
-    if at_menu:
-        assert at_menu[1] >= at_menu[0] - 4096, at_menu
-    a = None
-    unload_games()
-
-
+# -- loading a game's modules ------------------------------------------------------
 def test_the_engine_loads_a_module_with_its_own_collections_and_restores_the_threshold():
     threshold = getattr(gc, "threshold", None)
     unload_games()
