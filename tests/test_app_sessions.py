@@ -172,8 +172,14 @@ def finish(s, name, variant, tmp_path, rng):
         assert shown.count(None) == 0
         if winner:
             assert shown.count("XO"[winner - 1]) == lay.n
-    # the save is gone: a power cycle now goes to the menu
-    assert not board.store.load(save.GAME_FILE)
+    # the finished game is saved with its result: a power cycle comes back to the
+    # end screen (DESIGN.md section 4), and leaving it for the menu forgets it
+    kept = save.unpack("game", board.store.load(save.GAME_FILE))
+    assert hexgames.load(kept["position"]).result() == g.result()
+    again = Session(board=VirtualBoard(variant, str(tmp_path)))
+    assert again.on("end") and again.game.result() == g.result()
+    again.press("MENU")
+    assert again.on("menu") and not again.board.store.load(save.GAME_FILE)
     # OK: a new game with the same settings
     s.press("OK")
     assert s.on("play") and s.game.history() == [] and s.game.options == g.options

@@ -149,9 +149,13 @@ class App:
                 self.store_settings()
                 self.notice("The saved game could not be read (%s); it is ignored." % why)
         if g is not None:
-            from app.screens import Resume
-            self.current = Play(self, d["game"], g, d["level"] if self.ai else 0, d["human"])
-            self.screen = Resume(self, self.current)
+            play = Play(self, d["game"], g, d["level"] if self.ai else 0, d["human"])
+            if g.result() is not None:   # power went at the end screen: back to it
+                self.show_end(play)
+            else:
+                from app.screens import Resume
+                self.current = play
+                self.screen = Resume(self, play)
         else:
             self.to_menu()
 
@@ -258,9 +262,10 @@ class App:
 
     # -- storage ---------------------------------------------------------------------
     def save_game(self, play):
-        g = play.g
+        # A finished game is saved too (its position carries the result): power
+        # cut at the end screen comes back to it, with undo; leaving it forgets it.
         save = saving()
-        d = None if g.result() is not None else save.game_dict(play.name, g, play.level, play.human)
+        d = save.game_dict(play.name, play.g, play.level, play.human) if play else None
         try:
             save.write_game(self.store, d)
         except OSError as e:          # a full or failing flash must not stop the game

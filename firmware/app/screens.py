@@ -84,10 +84,11 @@ class End:
         if key == a.OK:
             a.new_game(self.play.spec())
         elif key == a.MENU:
+            a.save_game(None)           # the result has been seen: boot to the menu
             a.to_menu()
         elif key == a.UNDO:
             if self.play.undo_turn():
-                a.screen = self.play
+                a.current = a.screen = self.play
             else:
                 a.refuse()
         else:
