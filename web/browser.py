@@ -1,0 +1,356 @@
+# The handheld in a web page: the hardware interface of DESIGN.md section 6 in a
+# browser, for firmware/app running unmodified in MicroPython's WebAssembly build.
+#
+# The page's script (web/honeycomb.js) calls in here; this module calls out only
+# through the `host` object it is given (hardware passed in, as on the board):
+#   host.load(name) -> str | None     host.save(name, str)     localStorage
+#   host.tone(freq, ms)                                          Web Audio
+#   host.report(text)                                            the page's notice line
+#
+#   start("pocket", host)      the board and the app, booted (a saved game is offered)
+#   frame()                    one app frame; the LED colours and caption when changed
+#   press(key) / press_name("d4") / share() / open_record("hexgo base=4: d4")
+#
+# The browser calls frame() once per animation frame. The opponent searches in the
+# app's own slices (app/play.py: 25 ms a frame), so the page never freezes; it
+# stops when the level's chip budget of iterations is spent, not on the chip's
+# clock, so a level plays as strong here as on the board whatever the browser's speed.
+import binascii
+import time
+from micropython import const
+
+import hexgames
+from app import layout as layouts
+from app.app import App
+from app.keys import PRESS, RELEASE
+from hexgames.ai import Player
+
+_TREE = const(32768)        # the opponent's tree on a board with frozen firmware
+
+
+class BrowserPlayer(Player):
+    """The board's opponent, searching until its budget of iterations is spent
+    (think(ms) still returns after ms, so each frame stays short)."""
+
+    def __init__(self, level=3, seed=1, memory=_TREE):
+        # The app sizes the tree from its heap; here the firmware is not frozen
+        # (its bytecode is in the heap), so take what the board gets.
+        super().__init__(level, seed, max(memory, _TREE))
+
+    def think(self, ms=0, clock=None):
+        s = self.search
+        if clock is None:
+            return super().think()
+        t0 = clock.ticks_ms()
+        while not self.done:
+            self._step(s)
+            if clock.ticks_diff(clock.ticks_ms(), t0) >= ms:
+                break
+        return self.done
+
+
+class Leds:
+    """The neopixel API over a `buf` in GRB wire order, as the chip's driver."""
+    ORDER = (1, 0, 2, 3)
+    bpp = 3
+
+    def __init__(self, n):
+        self.n = n
+        self.buf = bytearray(3 * n)
+        self.dirty = True
+
+    def __len__(self):
+        return self.n
+
+    def __setitem__(self, i, c):
+        b = self.buf
+        b[3 * i + 1] = c[0]
+        b[3 * i] = c[1]
+        b[3 * i + 2] = c[2]
+
+    def fill(self, c):
+        for i in range(self.n):
+            self[i] = c
+
+    def write(self):
+        self.dirty = True
+
+
+class Keys:
+    """Presses from the page, queued (none is lost while a frame runs)."""
+
+    def __init__(self):
+        self.q = []
+
+    def push(self, key, kind):
+        self.q.append(key * 4 + kind)
+
+    def poll(self):
+        return self.q.pop(0) if self.q else -1
+
+    def events(self):
+        while self.q:
+            e = self.q.pop(0)
+            yield e >> 2, e & 3
+
+
+class Clock:
+    """The browser's clock; the page's loop never sleeps (it waits for the next
+    animation frame), so sleep_ms only serves code that asks for a short pause."""
+
+    def ticks_ms(self):
+        return time.ticks_ms()
+
+    def ticks_diff(self, a, b):
+        return time.ticks_diff(a, b)
+
+    def sleep_ms(self, ms):
+        time.sleep_ms(ms)
+
+
+class Store:
+    """app's files in the page's storage, one entry per board variant and name.
+    One setItem replaces an entry whole, so a save is never half-written."""
+
+    def __init__(self, host, variant):
+        self.host = host
+        self.prefix = "honeycomb/%s/" % variant
+
+    def load(self, name):
+        text = self.host.load(self.prefix + name)
+        if text is None:
+            return None
+        try:
+            return binascii.unhexlify(text)
+        except ValueError:
+            return b"unreadable"          # app.save reports it as not a Honeycomb file
+
+    def save(self, name, data):
+        self.host.save(self.prefix + name, binascii.hexlify(data).decode())
+
+
+class Sound:
+    def __init__(self, host):
+        self.host = host
+
+    def tone(self, freq, ms):
+        self.host.tone(freq, ms)
+
+
+class Board:
+    def __init__(self, variant, host):
+        self.layout = layouts.load(variant)
+        self.leds = Leds(self.layout.n)
+        self.keys = Keys()
+        self.clock = Clock()
+        self.store = Store(host, variant)
+        self.sound = Sound(host)
+        self.host = host
+        self.app = App(self.layout, self.leds, self.keys, self.clock, self.store,
+                       self.sound, report=host.report, ai=BrowserPlayer)
+        self.shown_caption = None
+        self.auto = 0                 # autoplay()'s seed, 0: off
+
+    def press(self, key):
+        self.keys.push(key, PRESS)
+        self.keys.push(key, RELEASE)
+
+    def colours(self):
+        """The LED of every layout cell as hex, cell after cell (reading order)."""
+        buf = self.leds.buf
+        led = self.layout.led
+        out = bytearray(3 * self.layout.n)
+        for i in range(self.layout.n):
+            j = 3 * led[i]
+            out[3 * i] = buf[j + 1]
+            out[3 * i + 1] = buf[j]
+            out[3 * i + 2] = buf[j + 2]
+        return binascii.hexlify(out).decode()
+
+    def play_screen(self):
+        s = self.app.screen
+        return s if hasattr(s, "place") else getattr(s, "play", None)
+
+
+board = None
+
+
+def start(variant, host):
+    global board
+    board = None
+    board = Board(variant, host)
+    board.app.boot()
+    return board.layout.n
+
+
+def frame():
+    """One frame of the app: None when nothing changed, else the LED colours
+    (colours()) and the caption, one line each."""
+    b = board
+    if b.auto:
+        _auto_move()
+    b.app.frame()
+    cap = b.app.caption
+    if not b.leds.dirty and cap == b.shown_caption:
+        return None
+    b.leds.dirty = False
+    b.shown_caption = cap
+    return b.colours() + "\n" + cap
+
+
+def press(key):
+    board.press(key)
+
+
+def fn_key(name):
+    return board.layout.fn_key(name)
+
+
+def press_name(name):
+    """A typed cell name, as the terminal front end takes it: the game's names
+    during a game, the board's elsewhere. "" when pressed, else why not."""
+    name = name.strip().lower()
+    play = board.play_screen()
+    k = -1
+    if play is not None:
+        i = play.g.board.find(name) if hasattr(play.g.board, "find") else -1
+        if i >= 0:
+            k = play.place.cell[i]
+    if k < 0:
+        k = board.layout.find(name)
+    if k < 0:
+        return "no cell %r" % name
+    board.press(k)
+    return ""
+
+
+def cell_names():
+    """Per layout cell, the name a player would type now (game names in a game)."""
+    lay = board.layout
+    play = board.play_screen()
+    out = []
+    for i in range(lay.n):
+        gi = play.place.of(i) if play is not None else -1
+        out.append(play.g.board.name(gi) if gi >= 0 else lay.name(i))
+    return " ".join(out)
+
+
+def share():
+    """The current game as a one-line record, or "" when there is none."""
+    a = board.app
+    play = a.current or board.play_screen()
+    if play is None or not hasattr(play, "g"):
+        return ""
+    return play.g.record()
+
+
+def open_record(text):
+    """Replay a shared record into a game between two people; "" when done, else
+    the reason it was refused (the app is then at a fresh menu)."""
+    a = board.app
+    try:
+        g = hexgames.replay(text)
+        from app import games
+        if g.NAME not in games.offered(board.layout):
+            raise ValueError("%s is not offered on the %s board" % (g.NAME, board.layout.variant))
+        from app.play import Play
+        play = Play(a, g.NAME, g, 0, 1)          # checks that the board fits
+    except (ValueError, KeyError, TypeError, IndexError) as e:
+        a.current = None
+        a.to_menu()
+        return str(e) or type(e).__name__
+    a.current = a.screen = play
+    a.save_game(play)
+    return ""
+
+
+def state():
+    """What the page's tests read: screen, caption, game, whose turn, result."""
+    a = board.app
+    play = board.play_screen()
+    s = a.screen
+    d = {"screen": type(s).__name__, "caption": a.caption, "n": board.layout.n,
+         "sound": a.settings.sound}
+    if hasattr(s, "page"):
+        d["page"] = s.page
+        d["choices"] = [[c[0], str(c[1]), c[2]] for c in s.choices()]
+    if play is not None:
+        g = play.g
+        d["game"] = play.name
+        d["record"] = g.record()
+        d["to_move"] = g.to_move
+        d["plies"] = len(g.history())
+        d["human"] = play.human
+        d["level"] = play.level
+        d["thinking"] = play.thinking
+        d["over"] = g.result() is not None
+        d["last_side"] = play.sides[-1] if len(play.sides) else 0
+    return d
+
+
+def state_json():
+    import json
+    return json.dumps(state())
+
+
+def autoplay(seed):
+    """A test hook: from now on, whenever it is the person's turn, press the cells
+    (and the confirming press, or OK twice for a move without cells) of the move the
+    beginner (level 1) would make, through the same key queue as a person's presses.
+    seed 0 stops it."""
+    board.auto = seed
+
+
+def _auto_move():
+    play = board.play_screen()
+    a = board.app
+    if play is None or a.screen is not play or not play.my_turn() or play.thinking \
+            or board.keys.q:
+        return
+    if play.entry.busy():             # a person's half-entered move: Undo clears it
+        board.press(a.UNDO)
+        return
+    g = play.g
+    p = Player(1, board.auto)
+    p.start(g)
+    p.think()
+    m = p.best()
+    board.auto = board.auto % 30000 + 1
+    path = g.cells(m)
+    if not path:
+        board.press(a.OK)
+        board.press(a.OK)
+        return
+    for c in path:
+        board.press(play.place.cell[c])
+    board.press(play.place.cell[path[-1]])
+
+
+def thinking():
+    """True while the computer searches its move (the benchmark's frames)."""
+    play = board.play_screen()
+    return play is not None and board.app.screen is play and play.thinking == 1
+
+
+def move_cells(seed):
+    """Layout cells to press for the beginner's choice of move for the side to
+    move, as text ("" for a move without cells, "-" when it is not the person's
+    turn): a test hook, so a test clicks a legal move like a person."""
+    play = board.play_screen()
+    if play is None or board.app.screen is not play or not play.my_turn():
+        return "-"
+    g = play.g
+    p = Player(1, seed)
+    p.start(g)
+    p.think()
+    return " ".join([str(play.place.cell[c]) for c in g.cells(p.best())])
+
+
+def last_cells():
+    """Layout cells of the last move's path, as text."""
+    play = board.play_screen()
+    if play is None or not play.g.history():
+        return ""
+    f = play.g.copy()
+    m = f.undo()
+    return " ".join([str(play.place.cell[c]) for c in f.cells(m)])
