@@ -26,6 +26,11 @@ from app.keys import PRESS, RELEASE
 from hexgames.ai import Player
 
 _TREE = const(32768)        # the opponent's tree on a board with frozen firmware
+_SLICE_MS = const(12)       # search time per animation frame, at most
+# The benchmark's figures: [frames in which the opponent searched, then the ms of
+# the last answers (from the start of a search to its end), at most 1000]
+STATS = [0]
+FRAME_START = [0]           # ticks_ms() at the start of the frame being run
 
 
 class BrowserPlayer(Player):
@@ -37,15 +42,29 @@ class BrowserPlayer(Player):
         # (its bytecode is in the heap), so take what the board gets.
         super().__init__(level, seed, max(memory, _TREE))
 
+    def start(self, game, clock=None):
+        self.t_start = time.ticks_ms()
+        super().start(game, clock)
+
     def think(self, ms=0, clock=None):
         s = self.search
         if clock is None:
             return super().think()
-        t0 = clock.ticks_ms()
+        # The slice ends after the frame began, not after the search did: a frame
+        # that already spent its time (a save after a move) runs one step. And it
+        # is shorter than the app's: the frame that ends the search also plays
+        # and saves the answer (up to ~30 ms here), and the page should keep its
+        # 60 frames a second while the opponent thinks.
+        t0 = FRAME_START[0]
+        ms = min(ms, _SLICE_MS)
         while not self.done:
             self._step(s)
             if clock.ticks_diff(clock.ticks_ms(), t0) >= ms:
                 break
+        STATS[0] += 1                       # a frame in which the search ran
+        if self.done:                       # the answer, ms after the search began
+            STATS.append(time.ticks_diff(time.ticks_ms(), self.t_start))
+            del STATS[1:-1000]
         return self.done
 
 
@@ -187,6 +206,7 @@ def frame():
     """One frame of the app: None when nothing changed, else the LED colours
     (colours()) and the caption, one line each."""
     b = board
+    FRAME_START[0] = time.ticks_ms()
     if b.auto:
         _auto_move()
     b.app.frame()
@@ -265,7 +285,8 @@ def open_record(text):
 
 
 def state():
-    """What the page's tests read: screen, caption, game, whose turn, result."""
+    """What the page's tests read: screen, caption, game, whose turn, result
+    (cheap enough to ask every frame; the record is share()'s)."""
     a = board.app
     play = board.play_screen()
     s = a.screen
@@ -277,7 +298,6 @@ def state():
     if play is not None:
         g = play.g
         d["game"] = play.name
-        d["record"] = g.record()
         d["to_move"] = g.to_move
         d["plies"] = len(g.history())
         d["human"] = play.human
@@ -326,10 +346,9 @@ def _auto_move():
     board.press(play.place.cell[path[-1]])
 
 
-def thinking():
-    """True while the computer searches its move (the benchmark's frames)."""
-    play = board.play_screen()
-    return play is not None and board.app.screen is play and play.thinking == 1
+def stats():
+    """STATS as text: search frames so far, then the last answers' ms."""
+    return " ".join([str(v) for v in STATS])
 
 
 def move_cells(seed):

@@ -189,12 +189,12 @@ function openLink(record) {
   hc.linkResult = why || "";
 }
 
-let last = 0;
+let last = 0, searchFrames = 0;
 function tick(now) {
   if (last) {
     const d = now - last;                     // from one animation frame to the next
     if (hc.frames > 2) hc.longest = Math.max(hc.longest, d);
-    if (hc.thinking) {
+    if (hc.searched) {                        // the last frame ran the opponent's search
       hc.longestThinking = Math.max(hc.longestThinking, d);
       hc.thinkingFrames++;
     }
@@ -206,10 +206,10 @@ function tick(now) {
   }
   try {
     const out = py.frame();
-    const thinking = py.thinking();
-    if (thinking && !hc.thinking) hc.thinkStart = now;
-    if (!thinking && hc.thinking) hc.answers.push(now - hc.thinkStart);
-    hc.thinking = thinking;
+    const stats = py.stats().split(" ").map(Number);
+    hc.searched = stats[0] !== searchFrames;
+    searchFrames = stats[0];
+    hc.answers = stats.slice(1);
     if (out !== null) {
       const nl = out.indexOf("\n");
       const hex = out.slice(0, nl);

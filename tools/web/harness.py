@@ -11,6 +11,9 @@ import shutil
 import threading
 
 CHROMIUM = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
+# How often a test looks at the app's state while waiting: each look runs Python in
+# the page (the record is rebuilt), which would lengthen the frames being measured.
+POLL_MS = 200
 MISSING = "Chromium is absent: `apt-get install chromium` (make test installs it)"
 
 
@@ -113,5 +116,6 @@ def wait_answer(page, plies, timeout=30000):
     move (or the game over), nothing searching."""
     page.wait_for_function(
         "(p) => { const s = honeycomb.state(); return s.plies > p && !s.thinking &&"
-        " (s.over || s.to_move === s.human || s.screen !== 'Play'); }", arg=plies, timeout=timeout)
+        " (s.over || s.to_move === s.human || s.screen !== 'Play'); }", arg=plies, timeout=timeout,
+        polling=POLL_MS)
     return state(page)
