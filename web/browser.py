@@ -117,8 +117,10 @@ class Clock:
     """The browser's clock; the page's loop never sleeps (it waits for the next
     animation frame), so sleep_ms only serves code that asks for a short pause."""
 
+    frozen = None               # still(): the time stands at this tick
+
     def ticks_ms(self):
-        return time.ticks_ms()
+        return time.ticks_ms() if self.frozen is None else self.frozen
 
     def ticks_diff(self, a, b):
         return time.ticks_diff(a, b)
@@ -373,3 +375,13 @@ def last_cells():
     f = play.g.copy()
     m = f.undo()
     return " ".join([str(play.place.cell[c]) for c in f.cells(m)])
+
+
+def still():
+    """Stop the app's time at 10 minutes after boot (a test hook): every frame
+    then draws the same picture of the same state, for a screenshot that
+    changes only when the page's look does."""
+    c = board.clock
+    c.frozen = time.ticks_ms()
+    board.app._t = c.frozen
+    board.app.now = 600000
