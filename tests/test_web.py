@@ -42,8 +42,8 @@ class Page:
     """A fresh browser context (its own localStorage) and a page in it that records
     every console error; the test fails on any."""
 
-    def __init__(self, browser, url):
-        self.context = browser.new_context(viewport={"width": 760, "height": 900})
+    def __init__(self, browser, url, **options):
+        self.context = browser.new_context(viewport={"width": 760, "height": 900}, **options)
         self.url = url
         self.errors = []
         self.page = self.open()
@@ -131,6 +131,17 @@ def test_six_games_played_to_the_end_offline(web):
     assert page.evaluate("honeycomb.answers.length") >= 6
 
 
+def test_reload_offline_from_the_service_workers_copy(web):
+    page = web.goto()
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    web.context.set_offline(True)
+    page.reload()
+    ready(page)
+    s = start_game(page, "hex", 2)
+    play_move(page, 1)
+    assert wait_answer(page, 0)["plies"] == 2
+
+
 def test_undo_takes_back_the_turn(web):
     page = web.goto()
     start_game(page, "hexgo", 1)
@@ -146,6 +157,21 @@ def test_undo_takes_back_the_turn(web):
     assert s["plies"] == 0 and page.evaluate("honeycomb.py.share()") == "hexgo base=4: "
     frames(page, 2)
     assert page.evaluate("(i) => honeycomb.pixel(i)", cells[-1]) == empty
+    # the buzzer: the menu's clicks, the moves' tones (880 Hz a person's, 660 the computer's)
+    tones = [f for f, ms in page.evaluate("honeycomb.tones")]
+    assert 1800 in tones and 880 in tones and 660 in tones, tones
+
+
+def test_touch_presses_cells(browser, site):
+    w = Page(browser, site, has_touch=True)
+    try:
+        page = w.goto()
+        x, y = page.evaluate("(i) => honeycomb.centre(i)", state(page)["choices"][1][2])
+        page.touchscreen.tap(x, y)            # Hexade's cluster
+        frames(page)
+        assert "[Hexade]" in state(page)["caption"]
+    finally:
+        w.close()
 
 
 def test_reload_resumes_the_game_and_keeps_settings(web):

@@ -320,3 +320,8 @@ $("share").addEventListener("click", () => {
 window.addEventListener("error", (e) => hc.errors.push(String(e.message)));
 window.addEventListener("unhandledrejection", (e) => hc.errors.push(String(e.reason)));
 boot().catch(fail);
+// Offline once loaded, reloads too: sw.js keeps the files (where the browser lets
+// it: service workers need https or localhost).
+if ("serviceWorker" in navigator && window.isSecureContext) {
+  navigator.serviceWorker.register("sw.js").catch(() => {});
+}

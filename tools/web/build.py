@@ -2,7 +2,7 @@
 
     python tools/web/build.py [--out build/web] [--source]
 
-index.html and honeycomb.js from web/, MicroPython's WebAssembly build from npm
+index.html, honeycomb.js and sw.js (the offline copy) from web/, MicroPython's WebAssembly build from npm
 (tools/wasm/node_modules), the board layouts from hardware/, and firmware.json:
 the firmware's app, hexgames and layouts plus web/browser.py, one file fetched at
 load. The Python modules go in compiled by mpy-cross (.mpy: smaller, and the VM
@@ -75,7 +75,7 @@ def build(out, source=False):
     if os.path.isdir(out):
         shutil.rmtree(out)
     os.makedirs(os.path.join(out, "hardware"))
-    for name in ("index.html", "honeycomb.js"):
+    for name in ("index.html", "honeycomb.js", "sw.js"):
         shutil.copy(os.path.join(ROOT, "web", name), out)
     for name in ("micropython.mjs", "micropython.wasm"):
         shutil.copy(os.path.join(WASM, name), out)
