@@ -112,7 +112,7 @@ def test_six_games_played_to_the_end_offline(web):
             if s["over"] or s["screen"] != "Play":
                 break
             if s["last_side"] == 3 - s["human"]:
-                last = [int(c) for c in page.evaluate("honeycomb.py.last_cells()").split()]
+                last = [int(c) for c in page.evaluate("honeycomb.probe.last_cells()").split()]
                 if last:
                     frames(page, 2)
                     c = last[-1]
@@ -120,9 +120,9 @@ def test_six_games_played_to_the_end_offline(web):
                     answered = True
                     break
         assert answered, "%s: the computer did not answer on the board" % game
-        page.evaluate("(s) => honeycomb.py.autoplay(s)", 5 + k)
+        page.evaluate("(s) => honeycomb.probe.autoplay(s)", 5 + k)
         page.wait_for_function("honeycomb.state().screen === 'End'", timeout=90000)
-        page.evaluate("honeycomb.py.autoplay(0)")
+        page.evaluate("honeycomb.probe.autoplay(0)")
         s = state(page)
         assert s["over"] and ("wins" in s["caption"] or "Draw" in s["caption"]), s
         fn(page, "MENU")
@@ -271,7 +271,7 @@ def test_full_board_and_screenshot(web):
     for seed in range(14):
         play_move(page, seed)
         frames(page, 2)
-    page.evaluate("honeycomb.py.still()")      # the same picture at every run
+    page.evaluate("honeycomb.probe.still()")      # the same picture at every run
     frames(page, 2)
     page.evaluate("honeycomb.paused = true")
     page.locator("main").screenshot(path=DOCS_SHOT)

@@ -10,6 +10,7 @@
 #   start("pocket", host)      the board and the app, booted (a saved game is offered)
 #   frame()                    one app frame; the LED colours and caption when changed
 #   press(key) / press_name("d4") / share() / open_record("hexgo base=4: d4")
+# What only tests and the benchmark ask of the page is in probe.py.
 #
 # The browser calls frame() once per animation frame. The opponent searches in the
 # app's own slices (app/play.py: 25 ms a frame), so the page never freezes; it
@@ -43,7 +44,7 @@ class BrowserPlayer(Player):
         super().__init__(level, seed, max(memory, _TREE))
 
     def start(self, game, clock=None):
-        self.t_start = time.ticks_ms()
+        self.t_start = clock.ticks_ms() if clock else 0
         super().start(game, clock)
 
     def think(self, ms=0, clock=None):
@@ -63,7 +64,7 @@ class BrowserPlayer(Player):
                 break
         STATS[0] += 1                       # a frame in which the search ran
         if self.done:                       # the answer, ms after the search began
-            STATS.append(time.ticks_diff(time.ticks_ms(), self.t_start))
+            STATS.append(clock.ticks_diff(clock.ticks_ms(), self.t_start))
             del STATS[1:-1000]
         return self.done
 
@@ -159,18 +160,18 @@ class Sound:
 
 
 class Board:
-    def __init__(self, variant, host):
+    def __init__(self, variant, host, clock=None):
         self.layout = layouts.load(variant)
         self.leds = Leds(self.layout.n)
         self.keys = Keys()
-        self.clock = Clock()
+        self.clock = clock or Clock()
         self.store = Store(host, variant)
         self.sound = Sound(host)
         self.host = host
         self.app = App(self.layout, self.leds, self.keys, self.clock, self.store,
                        self.sound, report=host.report, ai=BrowserPlayer)
         self.shown_caption = None
-        self.auto = 0                 # autoplay()'s seed, 0: off
+        self.before_frame = None      # a test hook's, called before every frame
 
     def press(self, key):
         self.keys.push(key, PRESS)
@@ -196,10 +197,10 @@ class Board:
 board = None
 
 
-def start(variant, host):
+def start(variant, host, clock=None):
     global board
     board = None
-    board = Board(variant, host)
+    board = Board(variant, host, clock)
     board.app.boot()
     return board.layout.n
 
@@ -208,9 +209,9 @@ def frame():
     """One frame of the app: None when nothing changed, else the LED colours
     (colours()) and the caption, one line each."""
     b = board
-    FRAME_START[0] = time.ticks_ms()
-    if b.auto:
-        _auto_move()
+    FRAME_START[0] = b.clock.ticks_ms()
+    if b.before_frame is not None:
+        b.before_frame()
     b.app.frame()
     cap = b.app.caption
     if not b.leds.dirty and cap == b.shown_caption:
@@ -286,102 +287,6 @@ def open_record(text):
     return ""
 
 
-def state():
-    """What the page's tests read: screen, caption, game, whose turn, result
-    (cheap enough to ask every frame; the record is share()'s)."""
-    a = board.app
-    play = board.play_screen()
-    s = a.screen
-    d = {"screen": type(s).__name__, "caption": a.caption, "n": board.layout.n,
-         "sound": a.settings.sound}
-    if hasattr(s, "page"):
-        d["page"] = s.page
-        d["choices"] = [[c[0], str(c[1]), c[2]] for c in s.choices()]
-    if play is not None:
-        g = play.g
-        d["game"] = play.name
-        d["to_move"] = g.to_move
-        d["plies"] = len(g.history())
-        d["human"] = play.human
-        d["level"] = play.level
-        d["thinking"] = play.thinking
-        d["over"] = g.result() is not None
-        d["last_side"] = play.sides[-1] if len(play.sides) else 0
-    return d
-
-
-def state_json():
-    import json
-    return json.dumps(state())
-
-
-def autoplay(seed):
-    """A test hook: from now on, whenever it is the person's turn, press the cells
-    (and the confirming press, or OK twice for a move without cells) of the move the
-    beginner (level 1) would make, through the same key queue as a person's presses.
-    seed 0 stops it."""
-    board.auto = seed
-
-
-def _auto_move():
-    play = board.play_screen()
-    a = board.app
-    if play is None or a.screen is not play or not play.my_turn() or play.thinking \
-            or board.keys.q:
-        return
-    if play.entry.busy():             # a person's half-entered move: Undo clears it
-        board.press(a.UNDO)
-        return
-    g = play.g
-    p = Player(1, board.auto)
-    p.start(g)
-    p.think()
-    m = p.best()
-    board.auto = board.auto % 30000 + 1
-    path = g.cells(m)
-    if not path:
-        board.press(a.OK)
-        board.press(a.OK)
-        return
-    for c in path:
-        board.press(play.place.cell[c])
-    board.press(play.place.cell[path[-1]])
-
-
 def stats():
     """STATS as text: search frames so far, then the last answers' ms."""
     return " ".join([str(v) for v in STATS])
-
-
-def move_cells(seed):
-    """Layout cells to press for the beginner's choice of move for the side to
-    move, as text ("" for a move without cells, "-" when it is not the person's
-    turn): a test hook, so a test clicks a legal move like a person."""
-    play = board.play_screen()
-    if play is None or board.app.screen is not play or not play.my_turn():
-        return "-"
-    g = play.g
-    p = Player(1, seed)
-    p.start(g)
-    p.think()
-    return " ".join([str(play.place.cell[c]) for c in g.cells(p.best())])
-
-
-def last_cells():
-    """Layout cells of the last move's path, as text."""
-    play = board.play_screen()
-    if play is None or not play.g.history():
-        return ""
-    f = play.g.copy()
-    m = f.undo()
-    return " ".join([str(play.place.cell[c]) for c in f.cells(m)])
-
-
-def still():
-    """Stop the app's time at 10 minutes after boot (a test hook): every frame
-    then draws the same picture of the same state, for a screenshot that
-    changes only when the page's look does."""
-    c = board.clock
-    c.frozen = time.ticks_ms()
-    board.app._t = c.frozen
-    board.app.now = 600000

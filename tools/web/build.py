@@ -4,8 +4,8 @@
 
 index.html, honeycomb.js and sw.js (the offline copy) from web/, MicroPython's WebAssembly build from npm
 (tools/wasm/node_modules), the board layouts from hardware/, and firmware.json:
-the firmware's app, hexgames and layouts plus web/browser.py, one file fetched at
-load. The Python modules go in compiled by mpy-cross (.mpy: smaller, and the VM
+the firmware's app, hexgames and layouts plus web/browser.py (the browser
+board) and web/probe.py (for tests), one file fetched at load. The Python modules go in compiled by mpy-cross (.mpy: smaller, and the VM
 skips compiling them at start); --source ships the .py files instead. Every URL
 the page uses is relative, so the folder works from any static host.
 """
@@ -34,7 +34,8 @@ def python_files():
                 if f.endswith(".py"):
                     full = os.path.join(folder, f)
                     out.append((os.path.relpath(full, fw).replace(os.sep, "/"), full))
-    out.append(("browser.py", os.path.join(ROOT, "web", "browser.py")))
+    for name in ("browser.py", "probe.py"):
+        out.append((name, os.path.join(ROOT, "web", name)))
     return out
 
 

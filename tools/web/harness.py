@@ -99,7 +99,7 @@ def start_game(page, game, level, smallest=True):
 def play_move(page, seed=1):
     """Press the cells of a legal move (the beginner's choice) with the mouse, and
     the confirming press; OK twice for a move without cells."""
-    cells = page.evaluate("(s) => honeycomb.py.move_cells(s)", seed)
+    cells = page.evaluate("(s) => honeycomb.probe.move_cells(s)", seed)
     assert cells != "-", "not the person's turn"
     if not cells:
         fn(page, "OK")
