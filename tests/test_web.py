@@ -244,6 +244,24 @@ def test_bad_share_link_gets_a_message_and_a_fresh_menu(web, link, why):
     assert text.startswith("The link's game could not be opened") and why in text, text
 
 
+def test_a_crash_restarts_the_app_at_the_menu_with_the_game_kept(web):
+    page = web.goto()
+    start_game(page, "hexgo", 1)
+    play_move(page, 1)
+    wait_answer(page, 0)
+    page.evaluate("honeycomb.probe.crash()")
+    frames(page, 3)
+    s = state(page)
+    assert s["screen"] == "Menu" and s["page"] == "game"
+    assert "started again at the menu" in page.inner_text("#notice")
+    assert "Continue" in [c[0] for c in s["choices"]]     # the game is still there
+    errors = page.evaluate("honeycomb.errors")
+    assert len(errors) == 1 and "a crash for the test" in errors[0]
+    assert len(web.errors) == 1                          # the console saw it too
+    page.evaluate("honeycomb.errors = []")
+    web.errors.clear()
+
+
 def test_keyboard_types_cell_names(web):
     page = web.goto()
     page.keyboard.type("g4")               # the HexGo cluster, by the board's name

@@ -205,6 +205,14 @@ def start(variant, host, clock=None):
     return board.layout.n
 
 
+def restart():
+    """After a crash in a frame: the app anew, at the menu (as the board's main.py
+    does); the game stays saved as of its last move."""
+    b = board
+    start(b.layout.variant, b.host, b.clock)
+    board.app.to_menu()
+
+
 def frame():
     """One frame of the app: None when nothing changed, else the LED colours
     (colours()) and the caption, one line each."""

@@ -222,8 +222,7 @@ function tick(now) {
     }
     hc.frames++;
   } catch (e) {
-    fail(e);
-    return;
+    if (!recover(e)) return;
   }
   requestAnimationFrame(tick);
 }
@@ -232,6 +231,28 @@ function fail(e) {
   hc.errors.push(String(e));
   console.error(e);
   notice("The firmware stopped: " + e + " (reload the page)");
+}
+
+// A crash in a frame: as the board does, start the app again at the menu (the
+// game was saved after its last move), unless it keeps crashing.
+const crashes = [];
+function recover(e) {
+  const now = performance.now();
+  crashes.push(now);
+  if (crashes.length >= 3 && now - crashes[crashes.length - 3] < 10000) {
+    fail(e);
+    return false;
+  }
+  hc.errors.push(String(e));
+  console.error(e);
+  try {
+    py.restart();
+  } catch (e2) {
+    fail(e2);
+    return false;
+  }
+  notice(`The app stopped (${String(e).split("\n").pop()}) and started again at the menu.`);
+  return true;
 }
 
 // -- input -------------------------------------------------------------------------

@@ -104,3 +104,12 @@ def still():
     c.frozen = c.ticks_ms()
     browser.board.app._t = c.frozen
     browser.board.app.now = 600000
+
+
+def crash():
+    """The next frame raises, as a bug in the app would (a test of the page's
+    recovery)."""
+    def fail():
+        browser.board.before_frame = None
+        raise RuntimeError("a crash for the test")
+    browser.board.before_frame = fail
