@@ -123,3 +123,16 @@ def test_share_links_replay_or_say_why():
         msg = browser.open_record(bad)
         assert why in msg, (bad, msg)
         assert type(browser.board.app.screen).__name__ == "Menu" and browser.share() == ""
+
+
+def test_a_shared_game_says_which_game_in_progress_it_replaced():
+    host = boot()
+    browser.open_record("hexgo base=4: d4 e4")
+    boot(host)                                  # reload: the game is offered
+    assert browser.open_record("hex size=5 pie=false: c3") == ""
+    assert host.reports[-1] == "It replaced your game in progress: hexgo base=4: d4 e4"
+    boot(host)
+    assert browser.share() == "hex size=5 pie=false: c3"
+    assert browser.open_record("hexgo base=4: d4 zz") != ""    # refused: nothing replaced
+    a = browser.board.app
+    assert a.current is not None and browser.share() == "hex size=5 pie=false: c3"

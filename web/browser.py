@@ -12,10 +12,10 @@
 #   press(key) / press_name("d4") / share() / open_record("hexgo base=4: d4")
 # What only tests and the benchmark ask of the page is in probe.py.
 #
-# The browser calls frame() once per animation frame. The opponent searches in the
-# app's own slices (app/play.py: 25 ms a frame), so the page never freezes; it
-# stops when the level's chip budget of iterations is spent, not on the chip's
-# clock, so a level plays as strong here as on the board whatever the browser's speed.
+# The browser calls frame() once per animation frame. The opponent searches in
+# slices (at most 12 ms of a frame), so the page never freezes; it stops when the
+# level's chip budget of iterations is spent, not on the chip's clock, so a level
+# plays as strong here as on the board whatever the browser's speed.
 import binascii
 import time
 from micropython import const
@@ -244,7 +244,7 @@ def press_name(name):
     play = board.play_screen()
     k = -1
     if play is not None:
-        i = play.g.board.find(name) if hasattr(play.g.board, "find") else -1
+        i = play.g.board.find(name)
         if i >= 0:
             k = play.place.cell[i]
     if k < 0:
@@ -287,9 +287,12 @@ def open_record(text):
         from app.play import Play
         play = Play(a, g.NAME, g, 0, 1)          # checks that the board fits
     except (ValueError, KeyError, TypeError, IndexError) as e:
-        a.current = None
-        a.to_menu()
+        a.to_menu()                   # a saved game stays offered (Continue)
         return str(e) or type(e).__name__
+    old = a.current
+    if old is not None and old.g.result() is None and old.g.history():
+        # one save slot: say what is replaced, so a record of it is left
+        board.host.report("It replaced your game in progress: %s" % old.g.record())
     a.current = a.screen = play
     a.save_game(play)
     return ""

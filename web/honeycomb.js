@@ -146,7 +146,7 @@ const host = {
     }
   },
   tone,
-  report: (text) => notice(text),
+  report: (text) => { hc.report = text; notice(text); },
 };
 function notice(text) {
   $("notice").textContent = text;
@@ -183,10 +183,12 @@ async function boot() {
 }
 
 function openLink(record) {
+  hc.report = "";
   const why = py.open_record(record);
   // The link has done its work: a reload now resumes the saved game.
   history.replaceState(null, "", location.pathname + location.search);
-  notice(why ? `The link's game could not be opened: ${why}` : `Opened a shared game: ${record}`);
+  notice(why ? `The link's game could not be opened: ${why}`
+    : `Opened a shared game: ${record}. ${hc.report}`);
   hc.linkResult = why || "";
 }
 
