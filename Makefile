@@ -5,6 +5,8 @@
 #   make firmware the board's image, build/honeycomb-<variant>.uf2 (VARIANT=full,
 #                 PICO_KIT=dir or MICROPY_DIR=your micropython v1.28.0 checkout)
 #   make flash    put the firmware on a board (PORT=/dev/ttyACM0 VARIANT=full RELEASE=1 FROZEN=1)
+#   make web      build the handheld's web page (build/web) and serve it at http://127.0.0.1:8000/
+#   make bench-web  the web page's figures in headless Chromium (first paint, answers, frames, bytes)
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -19,7 +21,7 @@ KIT_SRC := $(PICO_KIT)/micropython-1.28.0-rp2-src.tar.xz
 FW_DEBS := gcc-arm-none-eabi libnewlib-arm-none-eabi cmake build-essential g++
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: play test bench setup clean flash firmware firmware-deps
+.PHONY: play test bench setup clean flash firmware firmware-deps web bench-web chromium
 
 play: $(VENV)/.installed
 	$(PY) -m host_sim board --game $(GAME) --hardware $(or $(HARDWARE),pocket)
@@ -47,9 +49,31 @@ firmware-deps:
 	  && command -v g++ >/dev/null && test -e /usr/lib/arm-none-eabi/include/stdio.h \
 	  || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(FW_DEBS); }
 
-# The firmware tests need the toolchain only where the kit is there to build from.
+# Everything the tests need: the ARM toolchain only where the kit is there to build from.
 setup: $(VENV)/.installed $(WASM)/node_modules/.installed $(PICO)/node_modules/.installed \
-	$(if $(wildcard $(KIT_SRC)),firmware-deps)
+	chromium $(if $(wildcard $(KIT_SRC)),firmware-deps)
+
+web: $(VENV)/.installed $(WASM)/node_modules/.installed
+	$(PY) tools/web/build.py
+	@echo "serving build/web at http://127.0.0.1:8000/ (Ctrl-C stops)"
+	$(PY) -m http.server 8000 --bind 127.0.0.1 --directory build/web
+
+bench-web: setup
+	$(PY) tools/web/bench.py
+
+# The browser tests drive Debian's Chromium (never a browser download): installed
+# here when missing; where that fails, those tests skip and say why.
+chromium:
+	@if ! command -v chromium >/dev/null 2>&1; then \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		if command -v apt-get >/dev/null 2>&1; then \
+			echo "installing Debian's chromium for the browser tests"; \
+			$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null \
+				|| echo "could not install chromium: the browser tests will skip"; \
+		else \
+			echo "no apt-get: install Chromium by hand, or the browser tests skip"; \
+		fi; \
+	fi
 
 $(VENV)/.installed: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -66,4 +90,4 @@ $(PICO)/node_modules/.installed: $(PICO)/package.json $(PICO)/package-lock.json
 	touch $@
 
 clean:
-	rm -rf $(VENV) $(WASM)/node_modules $(PICO)/node_modules .pytest_cache
+	rm -rf $(VENV) $(WASM)/node_modules $(PICO)/node_modules .pytest_cache build/web

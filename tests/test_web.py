@@ -1,0 +1,297 @@
+# The handheld in a web page (web/, tools/web/): the real firmware app in MicroPython's
+# WebAssembly build, in headless Chromium from Debian's packages, driven by the
+# `playwright` client. Every game is started from the on-screen menu by clicking its
+# cells and played to the end; undo, resume after a reload, settings, share links,
+# the keyboard, both boards, offline play, the colours of the window simulator.
+import os
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools", "web"))
+import harness  # noqa: E402
+from harness import click_cell, fn, frames, play_move, ready, start_game, state, wait_answer  # noqa: E402
+
+playwright = pytest.importorskip("playwright.sync_api", reason="playwright is missing: pip install -r requirements.txt")
+if harness.chromium() is None:
+    pytest.skip(harness.MISSING, allow_module_level=True)
+
+GAMES = ("hexgo", "hexade", "xiago", "inphexion", "hexmeister", "hex")
+DOCS_SHOT = os.path.join(ROOT, "docs", "web.png")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    import build  # noqa: E402 (tools/web)
+    out = build.build(str(tmp_path_factory.mktemp("web")))
+    httpd, url = harness.serve(out)
+    yield url
+    httpd.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=harness.chromium())
+        yield b
+        b.close()
+
+
+class Page:
+    """A fresh browser context (its own localStorage) and a page in it that records
+    every console error; the test fails on any."""
+
+    def __init__(self, browser, url, **options):
+        self.context = browser.new_context(viewport={"width": 760, "height": 900}, **options)
+        self.url = url
+        self.errors = []
+        self.page = self.open()
+
+    def open(self):
+        page = self.context.new_page()
+        page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        return page
+
+    def goto(self, suffix=""):
+        self.page.goto(self.url + suffix)
+        ready(self.page)
+        return self.page
+
+    def close(self):
+        errors = self.errors + self.page.evaluate("honeycomb.errors")
+        self.context.close()
+        assert not errors, errors
+
+
+@pytest.fixture
+def web(browser, site):
+    w = Page(browser, site)
+    yield w
+    w.close()
+
+
+def test_menu_is_drawn_in_the_window_simulators_colours(web):
+    page = web.goto()
+    s = state(page)
+    assert s["screen"] == "Menu" and s["page"] == "game" and s["n"] == 127
+    assert page.evaluate("honeycomb.firstPaint") > 0
+    # the same app frame on the PC's virtual board (no game chosen yet: nothing pulses)
+    import host_sim  # noqa: F401
+    from host_sim.board import VirtualBoard, on_screen
+    vb = VirtualBoard("pocket")
+    app = vb.app()
+    app.run(2)
+    lit = 0
+    for i in range(127):
+        want = on_screen(vb.rgb(i))
+        assert page.evaluate("(i) => honeycomb.led(i)", i) == list(vb.rgb(i)), i
+        if max(want) >= 8:              # a lit LED: its centre shows exactly its colour
+            assert page.evaluate("(i) => honeycomb.pixel(i)", i) == list(want), i
+            lit += 1
+        else:                           # a dark cell, at most lit by a neighbour's glow
+            assert max(page.evaluate("(i) => honeycomb.pixel(i)", i)) < 80, i
+    # six game clusters of seven cells, and Settings: a corner cell and its three neighbours
+    assert lit == sum(len(it[1]) for it in app.screen.items) == 6 * 7 + 4
+
+
+def test_six_games_played_to_the_end_offline(web):
+    page = web.goto()
+    web.context.set_offline(True)       # everything was loaded with the page
+    for k, game in enumerate(GAMES):
+        s = start_game(page, game, 3 if game == "hexgo" else 1)
+        assert s["screen"] == "Play" and s["game"] == game and s["plies"] == 0, s
+        # a person's move by mouse, until the computer has answered it
+        answered = False
+        for seed in range(1, 6):
+            before = [page.evaluate("(i) => honeycomb.pixel(i)", i) for i in range(127)]
+            plies = state(page)["plies"]
+            play_move(page, seed + 10 * k)
+            s = wait_answer(page, plies)
+            if s["over"] or s["screen"] != "Play":
+                break
+            if s["last_side"] == 3 - s["human"]:
+                last = [int(c) for c in page.evaluate("honeycomb.probe.last_cells()").split()]
+                if last:
+                    frames(page, 2)
+                    c = last[-1]
+                    assert page.evaluate("(i) => honeycomb.pixel(i)", c) != before[c], (game, c)
+                    answered = True
+                    break
+        assert answered, "%s: the computer did not answer on the board" % game
+        page.evaluate("(s) => honeycomb.probe.autoplay(s)", 5 + k)
+        page.wait_for_function("honeycomb.state().screen === 'End'", timeout=90000)
+        page.evaluate("honeycomb.probe.autoplay(0)")
+        s = state(page)
+        assert s["over"] and ("wins" in s["caption"] or "Draw" in s["caption"]), s
+        fn(page, "MENU")
+        frames(page)
+        assert state(page)["page"] == "game"
+    assert page.evaluate("honeycomb.answers.length") >= 6
+
+
+def test_reload_offline_from_the_service_workers_copy(web):
+    page = web.goto()
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    web.context.set_offline(True)
+    page.reload()
+    ready(page)
+    s = start_game(page, "hex", 2)
+    play_move(page, 1)
+    assert wait_answer(page, 0)["plies"] == 2
+
+
+def test_undo_takes_back_the_turn(web):
+    page = web.goto()
+    start_game(page, "hexgo", 1)
+    frames(page, 3)
+    empty = page.evaluate("(i) => honeycomb.pixel(i)", 63)
+    cells = play_move(page, 3)
+    s = wait_answer(page, 0)
+    assert s["plies"] == 2 and s["to_move"] == s["human"]
+    assert page.evaluate("(i) => honeycomb.pixel(i)", cells[-1]) != empty
+    fn(page, "UNDO")
+    frames(page)
+    s = state(page)
+    assert s["plies"] == 0 and page.evaluate("honeycomb.py.share()") == "hexgo base=4: "
+    frames(page, 2)
+    assert page.evaluate("(i) => honeycomb.pixel(i)", cells[-1]) == empty
+    # the buzzer: the menu's clicks, the moves' tones (880 Hz a person's, 660 the computer's)
+    tones = [f for f, ms in page.evaluate("honeycomb.tones")]
+    assert 1800 in tones and 880 in tones and 660 in tones, tones
+
+
+def test_touch_presses_cells(browser, site):
+    w = Page(browser, site, has_touch=True)
+    try:
+        page = w.goto()
+        x, y = page.evaluate("(i) => honeycomb.centre(i)", state(page)["choices"][1][2])
+        page.touchscreen.tap(x, y)            # Hexade's cluster
+        frames(page)
+        assert "[Hexade]" in state(page)["caption"]
+    finally:
+        w.close()
+
+
+def test_reload_resumes_the_game_and_keeps_settings(web):
+    page = web.goto()
+    # settings: sound off, kept in the browser
+    s = harness.choose(page, "Settings")
+    assert s["page"] == "settings" and s["sound"]
+    click_cell(page, [c[2] for c in s["choices"] if c[1] == "sound"][0])    # a switch
+    frames(page)
+    fn(page, "OK")
+    frames(page)
+    assert not state(page)["sound"]
+    start_game(page, "hexade", 1)
+    play_move(page, 2)
+    s = wait_answer(page, 0)
+    record = page.evaluate("honeycomb.py.share()")
+    assert s["plies"] == 2
+    page.reload()
+    ready(page)
+    s = state(page)
+    assert s["screen"] == "Resume" and not s["sound"]
+    assert page.evaluate("honeycomb.py.share()") == record
+    fn(page, "OK")
+    frames(page)
+    s = state(page)
+    assert s["screen"] == "Play" and s["level"] == 1 and s["plies"] == 2
+    play_move(page, 4)                       # and it goes on
+    assert wait_answer(page, 2)["plies"] == 4
+    assert page.evaluate("honeycomb.tones.length") == 0     # sound off: not one tone
+
+
+def test_share_link_replays_the_game(web, browser, site):
+    page = web.goto()
+    start_game(page, "xiago", 1)
+    for seed in range(3):
+        plies = state(page)["plies"]
+        play_move(page, seed)
+        wait_answer(page, plies)
+    record = page.evaluate("honeycomb.py.share()")
+    page.click("#share")
+    url = page.evaluate("honeycomb.shared")
+    assert url.startswith(site) and "#xiago%20base=4:" in url
+    friend = Page(browser, site)                  # another browser: empty storage
+    try:
+        p2 = friend.page
+        p2.goto(url)
+        ready(p2)
+        frames(p2)
+        s = state(p2)
+        assert s["screen"] == "Play" and s["level"] == 0
+        assert p2.evaluate("honeycomb.py.share()") == record
+        assert "Opened a shared game" in p2.inner_text("#notice")
+        assert "#" not in p2.url                  # a reload resumes, not replays
+    finally:
+        friend.close()
+
+
+@pytest.mark.parametrize("link, why", [
+    ("#hexgo%20base=4:%20d4%20d4", "d4"),               # a move on an occupied cell
+    ("#hexgo%20base=4:%20d4%20zz99", "zz99"),           # no such cell
+    ("#chess%20base=8:%20e4", "unknown game"),
+    ("#hexgo%20base=4%20d4", "':'"),
+])
+def test_bad_share_link_gets_a_message_and_a_fresh_menu(web, link, why):
+    page = web.goto(link)
+    frames(page)
+    s = state(page)
+    assert s["screen"] == "Menu" and s["page"] == "game"
+    text = page.inner_text("#notice")
+    assert text.startswith("The link's game could not be opened") and why in text, text
+
+
+def test_a_crash_restarts_the_app_at_the_menu_with_the_game_kept(web):
+    page = web.goto()
+    start_game(page, "hexgo", 1)
+    play_move(page, 1)
+    wait_answer(page, 0)
+    page.evaluate("honeycomb.probe.crash()")
+    frames(page, 3)
+    s = state(page)
+    assert s["screen"] == "Menu" and s["page"] == "game"
+    assert "started again at the menu" in page.inner_text("#notice")
+    assert "Continue" in [c[0] for c in s["choices"]]     # the game is still there
+    errors = page.evaluate("honeycomb.errors")
+    assert len(errors) == 1 and "a crash for the test" in errors[0]
+    assert len(web.errors) == 1                          # the console saw it too
+    page.evaluate("honeycomb.errors = []")
+    web.errors.clear()
+
+
+def test_keyboard_types_cell_names(web):
+    page = web.goto()
+    page.keyboard.type("g4")               # the HexGo cluster, by the board's name
+    page.keyboard.press("Enter")
+    frames(page)
+    assert "[HexGo]" in state(page)["caption"]
+    page.keyboard.press("Enter")           # Enter alone is OK
+    frames(page)
+    s = state(page)
+    assert s["page"] == "opponent"
+    page.keyboard.type("q99")
+    page.keyboard.press("Enter")
+    assert "no cell" in page.inner_text("#notice")
+    page.keyboard.press("Shift+U")         # back a page
+    frames(page)
+    assert state(page)["page"] == "game"
+
+
+def test_full_board_and_screenshot(web):
+    page = web.goto("?board=full")
+    s = state(page)
+    assert s["n"] == 271 and s["screen"] == "Menu"
+    web.goto()
+    start_game(page, "xiago", 0, smallest=False)
+    for seed in range(14):
+        play_move(page, seed)
+        frames(page, 2)
+    page.evaluate("honeycomb.probe.still()")      # the same picture at every run
+    frames(page, 2)
+    page.evaluate("honeycomb.paused = true")
+    page.locator("main").screenshot(path=DOCS_SHOT)
+    with open(DOCS_SHOT, "rb") as f:
+        assert f.read(8) == b"\x89PNG\r\n\x1a\n"

@@ -1,0 +1,138 @@
+# The browser board (web/browser.py) on CPython, without a browser: the same module
+# the page runs in MicroPython's WebAssembly build, given a virtual clock and a
+# host object in place of the page's script.
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "web"))
+
+import browser  # noqa: E402
+import hexgames  # noqa: E402
+from hexgames.ai import Player  # noqa: E402
+from host_sim.board import VirtualClock  # noqa: E402
+
+
+class Host:
+    """What honeycomb.js gives the board: storage, the buzzer, the notice line."""
+
+    def __init__(self):
+        self.data = {}
+        self.tones = []
+        self.reports = []
+
+    def load(self, key):
+        return self.data.get(key)
+
+    def save(self, key, text):
+        self.data[key] = text
+
+    def tone(self, freq, ms):
+        self.tones.append((freq, ms))
+
+    def report(self, text):
+        self.reports.append(text)
+
+
+def boot(host=None, variant="pocket"):
+    host = host or Host()
+    browser.start(variant, host, VirtualClock())
+    return host
+
+
+def test_the_opponent_spends_its_levels_iterations_whatever_the_clock():
+    g = hexgames.new("hexgo")
+    g.play(g.parse("d4"))
+    board_move = Player(3, 1)                 # no clock: the level's whole budget
+    board_move.start(g)
+    board_move.think()
+    slow = VirtualClock(auto=40)              # a browser far slower than the chip
+    chip = Player(3, 1)                       # the chip's rule: it stops on the clock
+    chip.start(g, slow)
+    while not chip.think(25, slow):
+        pass
+    web = browser.BrowserPlayer(3, 1)
+    web.start(g, slow)
+    slices = 1
+    browser.FRAME_START[0] = slow.ticks_ms()
+    while not web.think(25, slow):
+        slices += 1
+        browser.FRAME_START[0] = slow.ticks_ms()
+    assert chip.search.playouts < board_move.search.playouts    # the clock cut it short
+    assert web.search.playouts == board_move.search.playouts == web.budget
+    assert web.best() == board_move.best()
+    assert slices > 1                         # and the page drew frames meanwhile
+
+
+def test_frames_send_the_leds_only_when_they_change():
+    boot()
+    out = browser.frame()
+    hexes, caption = out.split("\n")
+    assert len(hexes) == 2 * 3 * 127 and caption.startswith("Choose a game")
+    assert browser.frame() is None            # the menu without a choice stands still
+    # the LED of the HexGo cluster's centre, in layout order, as the chip's chain has it
+    b = browser.board
+    i = b.layout.find("g4")
+    j = 3 * b.layout.led[i]
+    assert hexes[6 * i:6 * i + 6] == "%02x%02x%02x" % (b.leds.buf[j + 1], b.leds.buf[j], b.leds.buf[j + 2])
+    assert int(hexes[6 * i:6 * i + 6], 16) > 0
+
+
+def test_typed_names_press_cells():
+    boot()
+    browser.frame()
+    assert browser.press_name("G4") == ""
+    browser.frame()
+    assert "[HexGo]" in browser.board.app.caption
+    assert browser.press_name("zz9") == "no cell 'zz9'"
+
+
+def test_the_store_keeps_games_per_board_and_survives_a_restart():
+    host = boot()
+    browser.open_record("hexgo base=4: d4 e4")
+    assert "honeycomb/pocket/game.sav" in host.data
+    boot(host)                                # a reload: the saved game is offered
+    browser.frame()
+    assert type(browser.board.app.screen).__name__ == "Resume"
+    assert browser.share() == "hexgo base=4: d4 e4"
+    boot(host, "full")                        # the other board has its own store
+    browser.frame()
+    assert type(browser.board.app.screen).__name__ == "Menu"
+
+
+def test_a_damaged_save_is_reported_once_and_ignored():
+    host = Host()
+    host.data["honeycomb/pocket/game.sav"] = "not hex at all"
+    boot(host)
+    browser.frame()
+    assert type(browser.board.app.screen).__name__ == "Menu"
+    assert len(host.reports) == 1 and "could not be read" in host.reports[0]
+    boot(host)
+    assert len(host.reports) == 1             # the same file: not reported again
+
+
+def test_share_links_replay_or_say_why():
+    boot()
+    assert browser.open_record("xiago base=4: c3 d4-e4 d3") == ""
+    a = browser.board.app
+    assert a.screen is a.current and a.current.level == 0
+    assert browser.share() == "xiago base=4: c3 d4-e4 d3"
+    for bad, why in (("hexgo base=4: d4 d4", "d4"), ("hexgo base=9: d4", "base"),
+                     ("nonsense", "':'"), ("hexade base=10: j10", "does not fit")):
+        boot()
+        msg = browser.open_record(bad)
+        assert why in msg, (bad, msg)
+        assert type(browser.board.app.screen).__name__ == "Menu" and browser.share() == ""
+
+
+def test_a_shared_game_says_which_game_in_progress_it_replaced():
+    host = boot()
+    browser.open_record("hexgo base=4: d4 e4")
+    boot(host)                                  # reload: the game is offered
+    assert browser.open_record("hex size=5 pie=false: c3") == ""
+    assert host.reports[-1] == "It replaced your game in progress: hexgo base=4: d4 e4"
+    boot(host)
+    assert browser.share() == "hex size=5 pie=false: c3"
+    assert browser.open_record("hexgo base=4: d4 zz") != ""    # refused: nothing replaced
+    a = browser.board.app
+    assert a.current is not None and browser.share() == "hex size=5 pie=false: c3"

@@ -1,0 +1,303 @@
+# The handheld in a web page: the hardware interface of DESIGN.md section 6 in a
+# browser, for firmware/app running unmodified in MicroPython's WebAssembly build.
+#
+# The page's script (web/honeycomb.js) calls in here; this module calls out only
+# through the `host` object it is given (hardware passed in, as on the board):
+#   host.load(name) -> str | None     host.save(name, str)     localStorage
+#   host.tone(freq, ms)                                          Web Audio
+#   host.report(text)                                            the page's notice line
+#
+#   start("pocket", host)      the board and the app, booted (a saved game is offered)
+#   frame()                    one app frame; the LED colours and caption when changed
+#   press(key) / press_name("d4") / share() / open_record("hexgo base=4: d4")
+# What only tests and the benchmark ask of the page is in probe.py.
+#
+# The browser calls frame() once per animation frame. The opponent searches in
+# slices (at most 12 ms of a frame), so the page never freezes; it stops when the
+# level's chip budget of iterations is spent, not on the chip's clock, so a level
+# plays as strong here as on the board whatever the browser's speed.
+import binascii
+import time
+from micropython import const
+
+import hexgames
+from app import layout as layouts
+from app.app import App
+from app.keys import PRESS, RELEASE
+from hexgames.ai import Player
+
+_TREE = const(32768)        # the opponent's tree on a board with frozen firmware
+_SLICE_MS = const(12)       # search time per animation frame, at most
+# The benchmark's figures: [frames in which the opponent searched, then the ms of
+# the last answers (from the start of a search to its end), at most 1000]
+STATS = [0]
+FRAME_START = [0]           # ticks_ms() at the start of the frame being run
+
+
+class BrowserPlayer(Player):
+    """The board's opponent, searching until its budget of iterations is spent
+    (think(ms) still returns after ms, so each frame stays short)."""
+
+    def __init__(self, level=3, seed=1, memory=_TREE):
+        # The app sizes the tree from its heap; here the firmware is not frozen
+        # (its bytecode is in the heap), so take what the board gets.
+        super().__init__(level, seed, max(memory, _TREE))
+
+    def start(self, game, clock=None):
+        self.t_start = clock.ticks_ms() if clock else 0
+        super().start(game, clock)
+
+    def think(self, ms=0, clock=None):
+        s = self.search
+        if clock is None:
+            return super().think()
+        # The slice ends after the frame began, not after the search did: a frame
+        # that already spent its time (a save after a move) runs one step. And it
+        # is shorter than the app's: the frame that ends the search also plays
+        # and saves the answer (up to ~30 ms here), and the page should keep its
+        # 60 frames a second while the opponent thinks.
+        t0 = FRAME_START[0]
+        ms = min(ms, _SLICE_MS)
+        while not self.done:
+            self._step(s)
+            if clock.ticks_diff(clock.ticks_ms(), t0) >= ms:
+                break
+        STATS[0] += 1                       # a frame in which the search ran
+        if self.done:                       # the answer, ms after the search began
+            STATS.append(clock.ticks_diff(clock.ticks_ms(), self.t_start))
+            del STATS[1:-1000]
+        return self.done
+
+
+class Leds:
+    """The neopixel API over a `buf` in GRB wire order, as the chip's driver."""
+    ORDER = (1, 0, 2, 3)
+    bpp = 3
+
+    def __init__(self, n):
+        self.n = n
+        self.buf = bytearray(3 * n)
+        self.dirty = True
+
+    def __len__(self):
+        return self.n
+
+    def __setitem__(self, i, c):
+        b = self.buf
+        b[3 * i + 1] = c[0]
+        b[3 * i] = c[1]
+        b[3 * i + 2] = c[2]
+
+    def fill(self, c):
+        for i in range(self.n):
+            self[i] = c
+
+    def write(self):
+        self.dirty = True
+
+
+class Keys:
+    """Presses from the page, queued (none is lost while a frame runs)."""
+
+    def __init__(self):
+        self.q = []
+
+    def push(self, key, kind):
+        self.q.append(key * 4 + kind)
+
+    def poll(self):
+        return self.q.pop(0) if self.q else -1
+
+    def events(self):
+        while self.q:
+            e = self.q.pop(0)
+            yield e >> 2, e & 3
+
+
+class Clock:
+    """The browser's clock; the page's loop never sleeps (it waits for the next
+    animation frame), so sleep_ms only serves code that asks for a short pause."""
+
+    frozen = None               # still(): the time stands at this tick
+
+    def ticks_ms(self):
+        return time.ticks_ms() if self.frozen is None else self.frozen
+
+    def ticks_diff(self, a, b):
+        return time.ticks_diff(a, b)
+
+    def sleep_ms(self, ms):
+        time.sleep_ms(ms)
+
+
+class Store:
+    """app's files in the page's storage, one entry per board variant and name.
+    One setItem replaces an entry whole, so a save is never half-written."""
+
+    def __init__(self, host, variant):
+        self.host = host
+        self.prefix = "honeycomb/%s/" % variant
+
+    def load(self, name):
+        text = self.host.load(self.prefix + name)
+        if text is None:
+            return None
+        try:
+            return binascii.unhexlify(text)
+        except ValueError:
+            return b"unreadable"          # app.save reports it as not a Honeycomb file
+
+    def save(self, name, data):
+        self.host.save(self.prefix + name, binascii.hexlify(data).decode())
+
+
+class Sound:
+    def __init__(self, host):
+        self.host = host
+
+    def tone(self, freq, ms):
+        self.host.tone(freq, ms)
+
+
+class Board:
+    def __init__(self, variant, host, clock=None):
+        self.layout = layouts.load(variant)
+        self.leds = Leds(self.layout.n)
+        self.keys = Keys()
+        self.clock = clock or Clock()
+        self.store = Store(host, variant)
+        self.sound = Sound(host)
+        self.host = host
+        self.app = App(self.layout, self.leds, self.keys, self.clock, self.store,
+                       self.sound, report=host.report, ai=BrowserPlayer)
+        self.shown_caption = None
+        self.before_frame = None      # a test hook's, called before every frame
+
+    def press(self, key):
+        self.keys.push(key, PRESS)
+        self.keys.push(key, RELEASE)
+
+    def colours(self):
+        """The LED of every layout cell as hex, cell after cell (reading order)."""
+        buf = self.leds.buf
+        led = self.layout.led
+        out = bytearray(3 * self.layout.n)
+        for i in range(self.layout.n):
+            j = 3 * led[i]
+            out[3 * i] = buf[j + 1]
+            out[3 * i + 1] = buf[j]
+            out[3 * i + 2] = buf[j + 2]
+        return binascii.hexlify(out).decode()
+
+    def play_screen(self):
+        s = self.app.screen
+        return s if hasattr(s, "place") else getattr(s, "play", None)
+
+
+board = None
+
+
+def start(variant, host, clock=None):
+    global board
+    board = None
+    board = Board(variant, host, clock)
+    board.app.boot()
+    return board.layout.n
+
+
+def restart():
+    """After a crash in a frame: the app anew, at the menu (as the board's main.py
+    does); the game stays saved as of its last move."""
+    b = board
+    start(b.layout.variant, b.host, b.clock)
+    board.app.to_menu()
+
+
+def frame():
+    """One frame of the app: None when nothing changed, else the LED colours
+    (colours()) and the caption, one line each."""
+    b = board
+    FRAME_START[0] = b.clock.ticks_ms()
+    if b.before_frame is not None:
+        b.before_frame()
+    b.app.frame()
+    cap = b.app.caption
+    if not b.leds.dirty and cap == b.shown_caption:
+        return None
+    b.leds.dirty = False
+    b.shown_caption = cap
+    return b.colours() + "\n" + cap
+
+
+def press(key):
+    board.press(key)
+
+
+def fn_key(name):
+    return board.layout.fn_key(name)
+
+
+def press_name(name):
+    """A typed cell name, as the terminal front end takes it: the game's names
+    during a game, the board's elsewhere. "" when pressed, else why not."""
+    name = name.strip().lower()
+    play = board.play_screen()
+    k = -1
+    if play is not None:
+        i = play.g.board.find(name)
+        if i >= 0:
+            k = play.place.cell[i]
+    if k < 0:
+        k = board.layout.find(name)
+    if k < 0:
+        return "no cell %r" % name
+    board.press(k)
+    return ""
+
+
+def cell_names():
+    """Per layout cell, the name a player would type now (game names in a game)."""
+    lay = board.layout
+    play = board.play_screen()
+    out = []
+    for i in range(lay.n):
+        gi = play.place.of(i) if play is not None else -1
+        out.append(play.g.board.name(gi) if gi >= 0 else lay.name(i))
+    return " ".join(out)
+
+
+def share():
+    """The current game as a one-line record, or "" when there is none."""
+    a = board.app
+    play = a.current or board.play_screen()
+    if play is None or not hasattr(play, "g"):
+        return ""
+    return play.g.record()
+
+
+def open_record(text):
+    """Replay a shared record into a game between two people; "" when done, else
+    the reason it was refused (the app is then at a fresh menu)."""
+    a = board.app
+    try:
+        g = hexgames.replay(text)
+        from app import games
+        if g.NAME not in games.offered(board.layout):
+            raise ValueError("%s is not offered on the %s board" % (g.NAME, board.layout.variant))
+        from app.play import Play
+        play = Play(a, g.NAME, g, 0, 1)          # checks that the board fits
+    except (ValueError, KeyError, TypeError, IndexError) as e:
+        a.to_menu()                   # a saved game stays offered (Continue)
+        return str(e) or type(e).__name__
+    old = a.current
+    if old is not None and old.g.result() is None and old.g.history():
+        # one save slot: say what is replaced, so a record of it is left
+        board.host.report("It replaced your game in progress: %s" % old.g.record())
+    a.current = a.screen = play
+    a.save_game(play)
+    return ""
+
+
+def stats():
+    """STATS as text: search frames so far, then the last answers' ms."""
+    return " ".join([str(v) for v in STATS])

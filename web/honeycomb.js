@@ -1,0 +1,351 @@
+// Honeycomb in a web page: the firmware's app runs in MicroPython's WebAssembly build
+// (browser.py is its board); this script is the glue to the page: the canvas the LEDs
+// are drawn on, mouse, touch and keyboard, Web Audio for the buzzer, localStorage for
+// the app's store, and the share link. Every URL here is relative: the folder works
+// from any static host, and once loaded it needs no network.
+import { loadMicroPython } from "./micropython.mjs";
+
+const $ = (id) => document.getElementById(id);
+const params = new URLSearchParams(location.search);
+const variant = params.get("board") === "full" ? "full" : "pocket";
+
+// What the tests and the benchmark read (window.honeycomb).
+const hc = {
+  variant, firstPaint: -1, ready: false, errors: [], frames: 0, longest: 0,
+  longestThinking: 0, thinkingFrames: 0, tones: [], answers: [], paused: false,
+  // a cell's centre on the page, its pixel on the canvas, and the LED colour there
+  centre: (i) => {
+    const box = canvas.getBoundingClientRect();
+    return [box.left + (centres[i][0] * box.width) / width, box.top + (centres[i][1] * box.height) / gridH];
+  },
+  pixel: (i) => {
+    const dpr = canvas.width / width;
+    return Array.from(ctx.getImageData(Math.round(centres[i][0] * dpr), Math.round(centres[i][1] * dpr), 1, 1).data.slice(0, 3));
+  },
+  led: (i) => Array.from(colours.slice(3 * i, 3 * i + 3)),
+  state: () => JSON.parse(hc.probe.state_json()),
+};
+window.honeycomb = hc;
+
+// -- the look of the window simulator (host_sim/window.py) --------------------------
+// LED drive level -> screen value: the app's gamma undone, a quarter of full drive
+// (the default brightness) taken as white, so the page shows what the eye sees.
+const SCREEN = new Uint8Array(256).map((_, v) =>
+  Math.round(255 * Math.min(1, (4 * v) / 255) ** (1 / 2.2)));
+const BACKGROUND = "rgb(18,18,22)", SHELL = "rgb(34,34,40)", DARK_CELL = "rgb(28,28,32)";
+const EDGE = "rgb(55,55,62)";
+
+let hw, n, R, size, width, gridH, centres = [], colours, names = null, showNames = false;
+const canvas = $("board"), ctx = canvas.getContext("2d");
+
+function layoutCanvas() {
+  R = hw.shape.base - 1;
+  n = hw.cells.length;
+  size = R <= 6 ? 22 : 15;                    // hexagon radius in px, as the window's
+  const margin = 2 * size;
+  width = Math.max(Math.floor(Math.sqrt(3) * size * (2 * R + 1)) + 2 * margin, 520);
+  gridH = Math.floor(size * (3 * R + 2)) + 2 * margin;
+  const dpr = window.devicePixelRatio || 1;
+  canvas.width = width * dpr;
+  canvas.height = gridH * dpr;
+  canvas.style.width = width + "px";
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  // hardware/<variant>.json lists cells in reading order, the app's numbering
+  centres = hw.cells.map((c) => [width / 2 + Math.sqrt(3) * size * (c.q + c.r / 2),
+    gridH / 2 + 1.5 * size * c.r]);
+  colours = new Uint8Array(3 * n);
+}
+
+function hexagon(x, y, radius, turn) {
+  ctx.beginPath();
+  for (let k = 0; k < 6; k++) {
+    const a = ((60 * k + turn) * Math.PI) / 180;
+    ctx.lineTo(x + radius * Math.cos(a), y + radius * Math.sin(a));
+  }
+  ctx.closePath();
+}
+
+function draw() {
+  ctx.fillStyle = BACKGROUND;
+  ctx.fillRect(0, 0, width, gridH);
+  ctx.fillStyle = SHELL;
+  hexagon(width / 2, gridH / 2, size * Math.sqrt(3) * (R + 1.1), 0);
+  ctx.fill();
+  const lit = [];
+  for (let i = 0; i < n; i++) {
+    const [x, y] = centres[i];
+    const r = SCREEN[colours[3 * i]], g = SCREEN[colours[3 * i + 1]], b = SCREEN[colours[3 * i + 2]];
+    const on = Math.max(r, g, b) >= 8;
+    ctx.fillStyle = on ? `rgb(${(r * 0.45) | 0},${(g * 0.45) | 0},${(b * 0.45) | 0})` : DARK_CELL;
+    hexagon(x, y, size * 0.95, 30);
+    ctx.fill();
+    ctx.strokeStyle = EDGE;
+    ctx.lineWidth = 1;
+    ctx.stroke();
+    if (on) lit.push([x, y, `rgb(${r},${g},${b})`]);
+  }
+  // The LEDs last: first each one's halo in its own colour (light, not paint),
+  // then the LEDs themselves on top, so a halo never tints a neighbour's LED.
+  ctx.save();
+  ctx.shadowBlur = size * 0.9;
+  for (const [x, y, c] of lit) {
+    ctx.fillStyle = c;
+    ctx.shadowColor = c;
+    ctx.beginPath();
+    ctx.arc(x, y, size * 0.55, 0, 2 * Math.PI);
+    ctx.fill();
+  }
+  ctx.restore();
+  for (const [x, y, c] of lit) {
+    ctx.fillStyle = c;
+    ctx.beginPath();
+    ctx.arc(x, y, size * 0.55, 0, 2 * Math.PI);
+    ctx.fill();
+  }
+  if (showNames && names) {
+    ctx.font = `${Math.max(9, size - 10)}px system-ui, sans-serif`;
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    for (let i = 0; i < n; i++) {
+      const on = colours[3 * i] + colours[3 * i + 1] + colours[3 * i + 2] > 0;
+      ctx.fillStyle = on ? "rgb(20,20,20)" : "rgb(235,235,235)";
+      ctx.fillText(names[i], centres[i][0], centres[i][1]);
+    }
+  }
+}
+
+// -- the buzzer --------------------------------------------------------------------
+let audio = null;
+function wakeAudio() {                        // browsers start sound only after a gesture
+  if (!audio && window.AudioContext) audio = new AudioContext();
+  if (audio && audio.state === "suspended") audio.resume();
+}
+function tone(freq, ms) {
+  hc.tones.push([freq, ms]);
+  if (hc.tones.length > 50) hc.tones.shift();
+  if (!audio || audio.state !== "running") return;
+  const t = audio.currentTime, osc = audio.createOscillator(), gain = audio.createGain();
+  osc.type = "square";                        // a piezo buzzer driven by PWM
+  osc.frequency.value = freq;
+  gain.gain.setValueAtTime(0.06, t);
+  gain.gain.setValueAtTime(0.06, t + ms / 1000);
+  gain.gain.linearRampToValueAtTime(0, t + ms / 1000 + 0.01);
+  osc.connect(gain).connect(audio.destination);
+  osc.start(t);
+  osc.stop(t + ms / 1000 + 0.02);
+}
+
+// -- the app's store and notices -----------------------------------------------------
+const host = {
+  load: (key) => localStorage.getItem(key),
+  save: (key, text) => {
+    try {
+      localStorage.setItem(key, text);
+    } catch (e) {                              // full or forbidden: the app reports OSError
+      throw new Error("storage refused the save: " + e.name);
+    }
+  },
+  tone,
+  report: (text) => { hc.report = text; notice(text); },
+};
+function notice(text) {
+  $("notice").textContent = text;
+}
+
+// -- the firmware ------------------------------------------------------------------
+let py;                                       // the browser module inside the VM
+
+async function boot() {
+  const [mp, bundle, hardware] = await Promise.all([
+    loadMicroPython({ heapsize: 16 * 1024 * 1024, stdout: (l) => console.log(l),
+      stderr: (l) => console.warn(l) }),
+    fetch("firmware.json").then((r) => r.json()),
+    fetch(`hardware/${variant}.json`).then((r) => r.json()),
+  ]);
+  hw = hardware;
+  layoutCanvas();
+  $("title").textContent = hw.title.replace(/^Honeycomb /, "");
+  $("variant").value = variant;
+  for (const [path, text] of Object.entries(bundle.files)) {
+    mp.FS.mkdirTree("/fw/" + path.split("/").slice(0, -1).join("/"));
+    mp.FS.writeFile("/fw/" + path, Uint8Array.from(atob(text), (c) => c.charCodeAt(0)));
+  }
+  mp.runPython("import sys\nsys.path.insert(0, '/fw')");
+  py = mp.pyimport("browser");
+  py.start(variant, host);
+  hc.mp = mp;
+  hc.py = py;
+  hc.probe = mp.pyimport("probe");          // for tests and the benchmark
+  makeKeys();
+  if (location.hash.length > 1) openLink(decodeURIComponent(location.hash.slice(1)));
+  hc.ready = true;
+  requestAnimationFrame(tick);
+}
+
+function openLink(record) {
+  hc.report = "";
+  const why = py.open_record(record);
+  // The link has done its work: a reload now resumes the saved game.
+  history.replaceState(null, "", location.pathname + location.search);
+  notice(why ? `The link's game could not be opened: ${why}`
+    : `Opened a shared game: ${record}. ${hc.report}`);
+  hc.linkResult = why || "";
+}
+
+let last = 0, searchFrames = 0;
+function tick(now) {
+  if (last) {
+    const d = now - last;                     // from one animation frame to the next
+    if (hc.frames > 2) hc.longest = Math.max(hc.longest, d);
+    if (hc.searched) {                        // the last frame ran the opponent's search
+      hc.longestThinking = Math.max(hc.longestThinking, d);
+      hc.thinkingFrames++;
+    }
+  }
+  last = now;
+  if (hc.paused) {                            // a still picture for the screenshot
+    requestAnimationFrame(tick);
+    return;
+  }
+  try {
+    const out = py.frame();
+    const stats = py.stats().split(" ").map(Number);
+    hc.searched = stats[0] !== searchFrames;
+    searchFrames = stats[0];
+    hc.answers = stats.slice(1);
+    if (out !== null) {
+      const nl = out.indexOf("\n");
+      const hex = out.slice(0, nl);
+      for (let k = 0; k < colours.length; k++) colours[k] = parseInt(hex.substr(2 * k, 2), 16);
+      $("caption").textContent = out.slice(nl + 1);
+      if (showNames) names = py.cell_names().split(" ");
+      draw();
+      if (hc.firstPaint < 0) hc.firstPaint = performance.now();   // since navigation
+    }
+    hc.frames++;
+  } catch (e) {
+    if (!recover(e)) return;
+  }
+  requestAnimationFrame(tick);
+}
+
+function fail(e) {
+  hc.errors.push(String(e));
+  console.error(e);
+  notice("The firmware stopped: " + e + " (reload the page)");
+}
+
+// A crash in a frame: as the board does, start the app again at the menu (the
+// game was saved after its last move), unless it keeps crashing.
+const crashes = [];
+function recover(e) {
+  const now = performance.now();
+  crashes.push(now);
+  if (crashes.length >= 3 && now - crashes[crashes.length - 3] < 10000) {
+    fail(e);
+    return false;
+  }
+  hc.errors.push(String(e));
+  console.error(e);
+  try {
+    py.restart();
+  } catch (e2) {
+    fail(e2);
+    return false;
+  }
+  notice(`The app stopped (${String(e).split("\n").pop()}) and started again at the menu.`);
+  return true;
+}
+
+// -- input -------------------------------------------------------------------------
+function makeKeys() {
+  const box = $("keys");
+  hw.function_keys.forEach((k, j) => {
+    const b = document.createElement("button");
+    b.textContent = k.label;
+    b.dataset.key = k.name;
+    b.addEventListener("click", () => { wakeAudio(); py.press(n + j); });
+    box.appendChild(b);
+  });
+}
+
+function cellAt(x, y) {
+  let best = -1, dist = size * 0.95;
+  for (let i = 0; i < n; i++) {
+    const d = Math.hypot(x - centres[i][0], y - centres[i][1]);
+    if (d < dist) { best = i; dist = d; }
+  }
+  return best;
+}
+
+canvas.addEventListener("pointerdown", (ev) => {
+  if (!py) return;
+  wakeAudio();
+  const box = canvas.getBoundingClientRect();
+  const i = cellAt(((ev.clientX - box.left) * width) / box.width, ((ev.clientY - box.top) * gridH) / box.height);
+  if (i >= 0) py.press(i);
+  ev.preventDefault();
+});
+
+// The terminal front end's keys: a cell name and Enter presses that cell (the game's
+// names during a game); capitals are the function keys, as there.
+const FN = { M: "MENU", U: "UNDO", O: "OK", H: "HINT" };
+let typed = "";
+document.addEventListener("keydown", (ev) => {
+  if (!py || ev.ctrlKey || ev.metaKey || ev.altKey || ev.target.tagName === "INPUT") return;
+  wakeAudio();
+  const k = ev.key;
+  if (k.length === 1 && FN[k]) {
+    py.press(py.fn_key(FN[k]));
+  } else if (k === "N") {
+    showNames = !showNames;
+    names = showNames ? py.cell_names().split(" ") : null;
+    draw();
+  } else if (k === "Enter") {
+    if (typed) {
+      notice(py.press_name(typed));
+      typed = "";
+    } else {
+      py.press(py.fn_key("OK"));
+    }
+  } else if (k === "Backspace") {
+    typed = typed.slice(0, -1);
+  } else if (k === "Escape") {
+    typed = "";
+  } else if (/^[a-z0-9]$/.test(k) && typed.length < 4) {
+    typed += k;
+  } else {
+    return;
+  }
+  $("typed").textContent = typed ? ` (typed: ${typed})` : "";
+  ev.preventDefault();
+});
+
+$("variant").addEventListener("change", () => {
+  location.search = $("variant").value === "full" ? "?board=full" : "";
+});
+
+$("share").addEventListener("click", () => {
+  const record = py && py.share();
+  if (!record) {
+    notice("No game to share yet: start one from the menu.");
+    return;
+  }
+  const url = location.href.split("#")[0] + "#" + encodeURI(record);
+  const box = $("link");
+  box.hidden = false;
+  box.value = url;
+  box.select();
+  hc.shared = url;
+  if (navigator.clipboard) navigator.clipboard.writeText(url).catch(() => {});
+  notice("The link to this game is below (copied where the browser allows).");
+});
+
+window.addEventListener("error", (e) => hc.errors.push(String(e.message)));
+window.addEventListener("unhandledrejection", (e) => hc.errors.push(String(e.reason)));
+boot().catch(fail);
+// Offline once loaded, reloads too: sw.js keeps the files (where the browser lets
+// it: service workers need https or localhost).
+if ("serviceWorker" in navigator && window.isSecureContext) {
+  navigator.serviceWorker.register("sw.js").catch(() => {});
+}
