@@ -6,7 +6,7 @@ from hexgames.ai import Player
 from hexgames.rng import Rng
 from hexgames.hexmeister import evaluation as ev
 from hexgames.hexmeister.search import Search
-from kit import position, unload_games
+from kit import position, scaled, unload_games
 
 
 def setup(x, o, to_move="X", turn=20, reserves=(12, 12)):
@@ -206,3 +206,41 @@ def test_search_steps_allocate_nothing_on_micropython():
         gc.enable()
     assert s.playouts > 150 and s.phase == 2
     assert after == before, after - before
+
+
+def _wins_in_one(g):
+    """Brute force: does some step of the side to move win at once?"""
+    p = g.to_move
+    for m in g.moves():
+        h = g.copy()
+        h.play(m)
+        if h.result() is not None and h.result()[0] == p:
+            return True
+    return False
+
+
+def test_win_threat_finds_exactly_the_wins_in_one_step():
+    # X holds four gates of the f line: f10 touches f11, d11 (X's base)
+    # reaches its base gate f11 through e11; a stone of O on f11, or three
+    # around it, blocks the line
+    cases = [
+        (setup("f1 f3 f6 f9 f10", "h1 i1 a6"), True),
+        (setup("f1 f3 f6 f9 d11", "h1 i1 a6"), True),
+        (setup("f1 f3 f6 f9 c4", "h1 i1 a6"), False),
+        (setup("f1 f3 f6 f9 f10", "f11 h1 i1"), False),
+        (setup("f1 f3 f6 f9 f10", "e11 g10 h1", reserves=(12, 12)), True),
+        (setup("c6 f6 i6 k6 b5 j7", "h1 c9", to_move="X"), True),   # b5 beside a6
+        (setup("c6 f6 i6 k6 b5 j7", "h1 c9", to_move="O"), False),
+    ]
+    for g, want in cases:
+        assert g.win_threat() == want == _wins_in_one(g), g.dump()
+    rng = Rng(11)
+    for seed in range(scaled(6, 2)):
+        g = hexgames.new("hexmeister")
+        for _ in range(30 + 20 * seed):
+            if not g.to_move:
+                break
+            ms = g.moves()
+            g.play(ms[rng.below(len(ms))])
+            if g.to_move and g.turn % 9 == 0:
+                assert g.win_threat() == _wins_in_one(g), g.record()

@@ -362,6 +362,7 @@ class Hexmeister(Game):
     parse = _pos.parse
     cells = _pos.cells
     info = _pos.info
+    win_threat = _pos.win_threat
     _symbol = _pos.symbol
     _to_pos = _pos.to_pos
     _from_pos = _pos.from_pos
