@@ -37,7 +37,7 @@ _DEEP = const(4)          # replies answered in step 4
 _ANSWERS = const(2)       # answers tried against each of them
 _TOP = const(4)           # candidates deepened, best first
 _ROOT_UNITS = const(6)    # what generating and ordering the root's moves costs
-_GEN_UNITS = const(3)     # ... and a candidate's replies
+_GEN_UNITS = const(4)     # ... and a candidate's replies (4.7 judgements)
 _ANSWER_UNITS = const(5)  # ... and an answer's list: the full list, scored (4.4 judgements)
 _WON = const(1 << 29)
 
