@@ -46,6 +46,39 @@ _WON = const(1 << 29)
 _moves = array("i", bytes(4 * _MAXM))
 
 
+def by_outcome(o, low, n):
+    """o[0..n) = the candidates 0..n-1 by their outcome in low, best first
+    (insertion sort: ties keep the order of judgement)."""
+    for i in range(n):
+        o[i] = i
+    for i in range(1, n):
+        x = o[i]
+        v = low[x]
+        j = i
+        while j > 0 and low[o[j - 1]] < v:
+            o[j] = o[j - 1]
+            j -= 1
+        o[j] = x
+
+
+def worst(val, b, n, k, sel):
+    """The k of val[b..b+n) that are lowest, lowest first, as offsets
+    from b into sel; returns how many (at most n)."""
+    nd = 0
+    while nd < k and nd < n:
+        w = -1
+        for r in range(n):
+            ok = True
+            for x in range(nd):
+                if sel[x] == r:
+                    ok = False
+            if ok and (w < 0 or val[b + r] < val[b + w]):
+                w = r
+        sel[nd] = w
+        nd += 1
+    return nd
+
+
 class Search(Line):
     def __init__(self, seed=1, memory=0):
         Line.__init__(self)
@@ -141,27 +174,11 @@ class Search(Line):
             self.nord = self.k
             self.phase = 2
 
-    def _sort(self):
-        """order = candidates by their current worst outcome, best first."""
-        n = self.k
-        o = self.order
-        low = self.low
-        for i in range(n):
-            o[i] = i
-        for i in range(1, n):
-            x = o[i]
-            v = low[x]
-            j = i
-            while j > 0 and low[o[j - 1]] < v:
-                o[j] = o[j - 1]
-                j -= 1
-            o[j] = x
-
     def _pick(self):
         """The next job: the best candidate not yet deepened, among the
         _TOP best; none left: done."""
-        self._sort()
         o = self.order
+        by_outcome(o, self.low, self.k)
         stage = self.stage
         for r in range(min(_TOP, self.k)):
             c = o[r]
@@ -230,20 +247,7 @@ class Search(Line):
             self.playouts += 1
             self.step = 0
             self._play_job()
-            # the _DEEP replies that leave us worst off, worst first
-            sel = self.tmp
-            nd = 0
-            while nd < _DEEP and nd < n:
-                w = -1
-                for r in range(n):
-                    ok = True
-                    for x in range(nd):
-                        if sel[x] == r:
-                            ok = False
-                    if ok and (w < 0 or rval[b + r] < rval[b + w]):
-                        w = r
-                sel[nd] = w
-                nd += 1
+            nd = worst(rval, b, n, _DEEP, self.tmp)
             self.ndeep = nd
             if nd == 0:
                 self._finish_job(2)
