@@ -26,13 +26,20 @@ class Greedy:
     def choose(self, game):
         me = game.to_move
         safe = []
+        # a game whose replies are too many to try one by one (Hexmeister's
+        # ~800 steps, each with ~800 replies) says itself whether the side
+        # to move can win with one step (win_threat)
+        threat = self._threat if getattr(game, "win_threat", None) is None else None
         for m in game.moves():
             g = game.copy()
-            g.play(m)
+            if threat:
+                g.play(m)
+            else:
+                g._apply(m)           # a move of moves(): legal, no checks needed
             r = g.result()
             if r is not None and r[0] == me:
                 return m
-            if r is None and g.to_move != me and self._threat(g):
+            if r is None and g.to_move != me and (threat(g) if threat else g.win_threat()):
                 continue
             safe.append(m)
         pool = safe or game.moves()

@@ -35,6 +35,17 @@ def main():
         ai.start(hexgames.new(name))
         ai.think()
         print(name, "ai move", ai.best(), ai.search.playouts, ai.search.tree.used)
+        # and the top level in a middle game, where searches go deepest
+        g = hexgames.new(name)
+        rng = Rng(7)
+        while g.to_move and len(g.history()) < 30:
+            ms = g.moves()
+            g.play(ms[rng.below(len(ms))])
+        if g.to_move:
+            ai = Player(5, seed=5, memory=12 * 1024)
+            ai.start(g)
+            ai.think()
+            print(name, "top level move", ai.best(), ai.search.playouts, ai.search.tree.used)
 
 
 main()

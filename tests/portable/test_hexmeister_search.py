@@ -1,12 +1,12 @@
-# Hexmeister's opponent: the two-turn search (hexmeister/search.py) and the
-# evaluation it stands on (hexmeister/evaluation.py).
+# Hexmeister's opponent: the search of whole turns (hexmeister/search.py,
+# line.py) and the evaluation it stands on (hexmeister/evaluation.py).
 import gc
 import hexgames
 from hexgames.ai import Player
 from hexgames.rng import Rng
 from hexgames.hexmeister import evaluation as ev
 from hexgames.hexmeister.search import Search
-from kit import position, unload_games
+from kit import position, scaled, unload_games
 
 
 def setup(x, o, to_move="X", turn=20, reserves=(12, 12)):
@@ -199,10 +199,135 @@ def test_search_steps_allocate_nothing_on_micropython():
     gc.disable()
     try:
         before = gc.mem_alloc()
-        for _ in range(150):        # judging the candidates, then replies
+        for _ in range(150):        # judging the candidates, replies, answers
             s.iterate()
         after = gc.mem_alloc()
     finally:
         gc.enable()
-    assert s.playouts > 150 and s.phase == 2
+    assert s.playouts > 150 and s.phase == 2 and [c for c in range(s.k) if s.stage[c] == 2]
     assert after == before, after - before
+
+
+def _wins_in_one(g):
+    """Brute force: does some step of the side to move win at once?"""
+    p = g.to_move
+    for m in g.moves():
+        h = g.copy()
+        h.play(m)
+        if h.result() is not None and h.result()[0] == p:
+            return True
+    return False
+
+
+def test_win_threat_finds_exactly_the_wins_in_one_step():
+    # X holds four gates of the f line: f10 touches f11, d11 (X's base)
+    # reaches its base gate f11 through e11; a stone of O on f11, or three
+    # around it, blocks the line
+    cases = [
+        (setup("f1 f3 f6 f9 f10", "h1 i1 a6"), True),
+        (setup("f1 f3 f6 f9 d11", "h1 i1 a6"), True),
+        (setup("f1 f3 f6 f9 c4", "h1 i1 a6"), False),
+        (setup("f1 f3 f6 f9 f10", "f11 h1 i1"), False),
+        (setup("f1 f3 f6 f9 f10", "e11 g10 h1", reserves=(12, 12)), True),
+        (setup("c6 f6 i6 k6 b5 j7", "h1 c9", to_move="X"), True),   # b5 beside a6
+        (setup("c6 f6 i6 k6 b5 j7", "h1 c9", to_move="O"), False),
+    ]
+    for g, want in cases:
+        assert g.win_threat() == want == _wins_in_one(g), g.dump()
+    rng = Rng(11)
+    for seed in range(scaled(6, 2)):
+        g = hexgames.new("hexmeister")
+        for _ in range(30 + 20 * seed):
+            if not g.to_move:
+                break
+            ms = g.moves()
+            g.play(ms[rng.below(len(ms))])
+            if g.to_move and g.turn % 9 == 0:
+                assert g.win_threat() == _wins_in_one(g), g.record()
+
+
+def test_the_top_level_spends_its_time_looking_deeper():
+    # a middle game where no move wins or loses at once: level 5 does not
+    # stop early (its extra time goes into more candidates verified, and
+    # answers to their replies), and plays the best it verified
+    g = hexgames.new("hexmeister")
+    rng = Rng(6)
+    while g.turn < 40:
+        ms = g.moves()
+        g.play(ms[rng.below(len(ms))])
+    gc.collect()
+    p = Player(5, seed=2)
+    p.start(g)
+    p.think()
+    s = p.search
+    assert not s.won and s.playouts >= p.budget
+    ver = [c for c in range(s.k) if s.stage[c]]
+    top = max([s.low[c] for c in ver])
+    assert p.best() in [s.cand[c] for c in ver if s.low[c] == top]
+    # a level with half the time verifies fewer candidates
+    q = Player(4, seed=2)
+    q.start(g)
+    q.think()
+    assert q.search.playouts < s.playouts
+    assert len([c for c in range(q.search.k) if q.search.stage[c]]) < \
+        len([c for c in range(s.k) if s.stage[c]])
+
+
+def test_answers_only_raise_what_a_reply_leaves_us():
+    # the answers of step 4 can only raise what a reply leaves us: each
+    # deepened reply is worth at least its verified value
+    g = hexgames.new("hexmeister")
+    rng = Rng(8)
+    while g.turn < 50:
+        ms = g.moves()
+        g.play(ms[rng.below(len(ms))])
+    s = Search(4)
+    s.start(g)
+    seen = 0
+    while not s.solved() and seen < 3:
+        job = s.job
+        before = None
+        if job >= 0 and s.stage[job] == 1 and s.step == 0:
+            before = [s.rval[job * 8 + i] for i in range(s.nrep[job])]
+        s.iterate()
+        if before is not None:
+            while s.job == job:
+                s.iterate()
+            after = [s.rval[job * 8 + i] for i in range(s.nrep[job])]
+            assert all(a >= b for a, b in zip(after, before)), (before, after)
+            assert s.low[job] == min([s.val[job]] + after)
+            seen += 1
+    assert seen
+
+
+def test_a_repeated_position_counts_against_the_searcher():
+    # after drop c11, drop h1, c11-d11, h1-i1, d11-c11 the move i1-h1
+    # brings back the position after turn 2; judged from a set-up of the
+    # same position (a fresh history) it is worth exactly 100 more to O
+    g = hexgames.new("hexmeister")
+    for t in ("drop c11", "drop h1", "c11-d11", "h1-i1", "d11-c11"):
+        g.play(t)
+    fresh = hexgames.load(g.dump())
+    m = g.parse("i1-h1")
+    vals = []
+    for h in (g, fresh):
+        s = Search(1)
+        s.start(h)
+        s._do(m)
+        vals.append(s._judge(2))
+        s._undo()
+    assert vals[1] - vals[0] == 100, vals
+
+
+def test_stones_beside_the_one_blocker_of_a_line_count():
+    # X holds four gates of the f line, O's f11 alone blocks it: a second
+    # X stone beside f11 (one more captures it) is worth more than one,
+    # and nothing once O blocks the line twice
+    one = setup("f1 f3 f6 f9 f10", "f11 h1 i1")
+    two = setup("f1 f3 f6 f9 f10 g10", "f11 h1 i1")
+    none = setup("f1 f3 f6 f9 f10 g10", "f11 h1 i1 b5")
+    assert ev._siege(one, 1, 2) < ev._siege(two, 1, 2)
+    assert ev._siege(two, 1, 2) - ev._siege(one, 1, 2) >= 100
+    blocked = setup("f1 f3 f9 f10 g10", "f6 f11 h1 i1")
+    assert ev._siege(blocked, 1, 2) < ev._siege(two, 1, 2)
+    assert none is not None

@@ -192,7 +192,33 @@ def _side_value(g, p):
     for k in range(NG):
         if ent[base + k]:
             v += _ENTRY + (imp[base + k] >> 2)
+    return v + _siege(g, p, q)
+
+
+def _siege(g, p, q):
+    """A gate line or ring that one stone of q alone keeps p from: p's
+    stones beside that stone (a third one captures it), worth more the more
+    of the group p holds. Once every line and ring is blocked for both, the
+    gate count stops moving and this is what still points to a win."""
+    cell = g.cell
+    cp = g.cnt[p]
+    gp = g.grp[p]
+    v = 0
+    for t in range(6, 11):
+        b = -1
+        for c in GROUPS[t]:
+            if cell[c] == q:
+                if b >= 0:
+                    b = -2
+                    break
+                b = c
+        if b >= 0:
+            v += _SIEGE[cp[b]] * (1 + gp[t])
     return v
+
+
+# by the stones of p beside q's blocking stone (two: one more captures it)
+_SIEGE = array("i", [0, 12, 40, 0, 0, 0, 0])
 
 
 def _pressure(g):

@@ -203,3 +203,34 @@ def symbol(g, i):
 
 def to_pos(g):
     return [("reserves", xo(g.res[1], g.res[2])), ("bonus", g.bonus), ("turn", g.turn)]
+
+
+def win_threat(g):
+    """Can the side to move win with its next step? Only a step onto a gate
+    completes a gate line or ring (section 5.2.3), so only the missing gate
+    of a group short by one is tried, and only the moves that enter it: the
+    greedy baseline asks this after each of its ~800 steps, where trying
+    every reply would take ~800 more each. (A win because the opponent is
+    left without a step is not looked for.)"""
+    if not g.to_move:
+        return False
+    p = g.side
+    have = g.grp[p]
+    cell = g.cell
+    buf = g._buf()
+    for t in range(6, len(GROUPS)):
+        if have[t] != GROUP_SIZE[t] - 1:
+            continue
+        for c in GROUPS[t]:
+            if cell[c] == 0 and not g._secured(3 - p, c):
+                for o in range(N):
+                    if cell[o] != p or not (o in BOARD.adj[c] or BASE_OF[o] == p == BASE_GATE_OF[c]):
+                        continue
+                    k = gen(g, buf, N, o)
+                    for x in range(k):
+                        if buf[x] == o << 7 | c:
+                            h = g.copy()
+                            h._apply(buf[x])
+                            if h._result is not None and h._result[0] == p:
+                                return True
+    return False

@@ -259,6 +259,16 @@ class Hexmeister(Game):
     # For a playout search, PLAYOUT_PLIES cuts the hundreds of steps of a
     # random game short and evaluate() says who leads there.
     PLAYOUT_PLIES = 24
+    # Per level (chip ms, moves sampled among), the times of hexgames.ai.LEVELS.
+    # The search of whole turns separates the levels by depth (level 2
+    # judges a quarter of the candidates after one turn, level 3 most of
+    # them, level 4 verifies the best against the replies, level 5 also
+    # answers those), and its scores hardly differ between good moves, so a
+    # level that samples picks near evenly among them: level 4 sampling
+    # two played level 3's game (nine games in ten drawn), and level 4 best
+    # against level 3 sampling two drew two in three. So level 4 plays its
+    # best, and levels 3 and 2 sample among 3 and 5.
+    LEVELS = ((0, 0), (0, 0), (125, 5), (250, 3), (500, 1), (1000, 1))
 
     # (imported when first asked for: games without the opponent need no
     # room for it on the heap)
@@ -364,6 +374,7 @@ class Hexmeister(Game):
     parse = _pos.parse
     cells = _pos.cells
     info = _pos.info
+    win_threat = _pos.win_threat
     _symbol = _pos.symbol
     _to_pos = _pos.to_pos
     _from_pos = _pos.from_pos

@@ -1,190 +1,105 @@
-# Hexmeister's opponent engine: a selective two-turn search instead of the
-# Monte Carlo tree search (Game.SEARCH names this module). Random Hexmeister
-# games run for hundreds of turns and the chip manages a handful of full
-# move lists a second, so playouts say little; a static evaluation of the
-# gate race (evaluation) says more, and the tactics -- bonus chains of
+# Hexmeister's opponent engine: a selective search of whole turns instead of
+# the Monte Carlo tree search (Game.SEARCH names this module). Random
+# Hexmeister games run for hundreds of turns and the chip manages a handful
+# of full move lists a second, so playouts say little; a static evaluation of
+# the gate race (evaluation) says more, and the tactics -- bonus chains of
 # gate entries and captures, wins in one turn -- are searched directly.
 #
-# Work, one unit per iterate() (the Player runs CHIP_RATE units a second):
+# Work, one unit per judged position (the Player runs CHIP_RATE units a
+# second, and stops the search there: the search itself never runs dry
+# before a level's budget is spent, it only looks deeper):
 #   1. the root's moves, ordered by the quick move scorer; the best WIDTH
 #      become candidates (this costs ROOT_UNITS units);
 #   2. each candidate is played, its bonus chain finished greedily (the best
 #      gate entry while one earns another step), and the position judged;
-#   3. the best candidates so far are verified one after another: the
-#      opponent's best REPLIES replies (ordered by the scorer, each with its
-#      own chain) are played and the candidate keeps its worst outcome
-#      (a two-turn minimax, one reply per unit).
-# Moves are made and taken back in place (do/undo below) on a private copy
-# of the game: nothing is allocated per node.
+#   3. best-first, the candidate with the best outcome so far is verified:
+#      the opponent's best REPLIES replies (ordered by the scorer, each with
+#      its own chain) are played and it keeps its worst outcome (two turns);
+#   4. a verified candidate that is still the best is deepened: against its
+#      DEEP most dangerous replies, our ANSWERS best answers are tried (each
+#      with its chain), and a reply is worth what the best of them, or the
+#      position as it stood, gives (three turns). Deepening only raises an
+#      outcome, so the next best candidate is verified and deepened next,
+#      down to the TOP best; then the search is done.
+# Steps are made and taken back in place (line.Line) on a private copy of
+# the game: nothing is allocated per node.
 from array import array
 from micropython import const
 from hexgames.rng import Rng
-from hexgames.hexmeister.tables import GATES
-from hexgames.hexmeister.moves import DROP, PASS, ALL, gen
+from hexgames.hexmeister.moves import ALL, gen
 from hexgames.hexmeister import evaluation as ev
+from hexgames.hexmeister.line import Line, best
 
 _MAXM = const(1320)
 _WIDTH = const(40)        # candidates judged at the root
 _REPLIES = const(8)       # replies tried against a candidate in step 3
+_DEEP = const(4)          # replies answered in step 4
+_ANSWERS = const(2)       # answers tried against each of them
+_TOP = const(4)           # candidates deepened, best first
 _ROOT_UNITS = const(6)    # what generating and ordering the root's moves costs
-_GEN_UNITS = const(3)     # ... and a candidate's replies
-_PLIES = const(24)        # do/undo stack: a move, its chain, a reply and its chain
-_CAP = const(8)           # captures one step can make, at most 7
+_GEN_UNITS = const(4)     # ... and a candidate's replies (4.7 judgements)
+_ANSWER_UNITS = const(5)  # ... and an answer's list: the full list, scored (4.4 judgements)
 _WON = const(1 << 29)
-
 
 # A move list is scratch inside one iterate(): one for every search, made
 # once, so a new Player does not look for 5 KB of free heap.
 _moves = array("i", bytes(4 * _MAXM))
 
 
-def _best(moves, k, start, width, val, out):
-    """The `width` best of moves[0..k) by the quick scorer (ev.prepare done),
-    best first, into out and their scores into val; the moves are read from
-    index `start` round, so ties keep that rotation's order. Returns how
-    many were kept."""
-    dv = ev._dv
-    ov = ev._ov
-    n = 0
-    for x in range(k):
-        y = x + start
-        if y >= k:
-            y -= k
-        m = moves[y]
-        sc = 0 if m == PASS else dv[m & 0x7F] + 5 if m & DROP else dv[m & 0x7F] - ov[m >> 7]
-        if n == width and sc <= val[n - 1]:
-            continue
-        i = n if n < width else width - 1
-        while i > 0 and val[i - 1] < sc:
-            if i < width:
-                val[i] = val[i - 1]
-                out[i] = out[i - 1]
-            i -= 1
-        val[i] = sc
-        out[i] = m
-        if n < width:
-            n += 1
-    return n
+def by_outcome(o, low, n):
+    """o[0..n) = the candidates 0..n-1 by their outcome in low, best first
+    (insertion sort: ties keep the order of judgement)."""
+    for i in range(n):
+        o[i] = i
+    for i in range(1, n):
+        x = o[i]
+        v = low[x]
+        j = i
+        while j > 0 and low[o[j - 1]] < v:
+            o[j] = o[j - 1]
+            j -= 1
+        o[j] = x
 
 
-class Search:
+def worst(val, b, n, k, sel):
+    """The k of val[b..b+n) that are lowest, lowest first, as offsets
+    from b into sel; returns how many (at most n)."""
+    nd = 0
+    while nd < k and nd < n:
+        w = -1
+        for r in range(n):
+            ok = True
+            for x in range(nd):
+                if sel[x] == r:
+                    ok = False
+            if ok and (w < 0 or val[b + r] < val[b + w]):
+                w = r
+        sel[nd] = w
+        nd += 1
+    return nd
+
+
+class Search(Line):
     def __init__(self, seed=1, memory=0):
+        Line.__init__(self)
         self.rng = Rng(seed)
         self.root = None
-        self.g = None
         self.moves = _moves
         self.cand = array("i", bytes(4 * _WIDTH))
         self.val = array("i", bytes(4 * _WIDTH))      # judged after the move (step 2)
-        self.low = array("i", bytes(4 * _WIDTH))      # worst over the replies (step 3)
+        self.low = array("i", bytes(4 * _WIDTH))      # worst over the replies (steps 3, 4)
+        self.stage = bytearray(_WIDTH)                # 0 judged, 1 verified, 2 deepened
         self.order = bytearray(_WIDTH)                # candidates, best first
-        self.reply = array("i", bytes(4 * _REPLIES))
-        self.rval = array("i", bytes(4 * _REPLIES))
-        # undo stack
-        self.s_move = array("i", bytes(4 * _PLIES))
-        self.s_state = array("i", bytes(4 * 8 * _PLIES))
-        self.s_caps = bytearray(_CAP * _PLIES)
-        self.s_res = [None] * _PLIES
-        self.sp = 0
+        # a candidate's replies and what each leaves us (steps 3 and 4)
+        self.rmove = array("i", bytes(4 * _WIDTH * _REPLIES))
+        self.rval = array("i", bytes(4 * _WIDTH * _REPLIES))
+        self.nrep = bytearray(_WIDTH)
+        self.sval = array("i", bytes(4 * _REPLIES))   # scorer's values (scratch)
+        self.tmp = array("i", bytes(4 * _REPLIES))     # scratch: replies, then a selection
+        self.ans = array("i", bytes(4 * _ANSWERS))
+        self.aval = array("i", bytes(4 * _ANSWERS))
         self.tree = self          # what tools ask of a search: .tree.used
         self.used = 0
-
-    # -- make and take back ------------------------------------------------------------
-    def _do(self, m):
-        g = self.g
-        sp = self.sp
-        st = self.s_state
-        b = 8 * sp
-        p = g.side
-        q = 3 - p
-        st[b] = g.bonus
-        st[b + 1] = g.turn
-        st[b + 2] = p
-        st[b + 3] = g.to_move
-        st[b + 4] = g.nrep
-        st[b + 5] = g.rmat
-        st[b + 6] = g.rep[g.nrep]
-        st[b + 7] = g.rep[0]
-        self.s_res[sp] = g._result
-        self.s_move[sp] = m
-        before = g.nst[q]
-        g._apply(m)
-        n = before - g.nst[q]
-        c = _CAP * sp
-        caps = self.s_caps
-        log = g.CAPLOG
-        for i in range(n):
-            caps[c + i] = log[i]
-        caps[c + _CAP - 1] = n
-        self.sp = sp + 1
-
-    def _undo(self):
-        g = self.g
-        sp = self.sp - 1
-        self.sp = sp
-        st = self.s_state
-        b = 8 * sp
-        p = st[b + 2]
-        m = self.s_move[sp]
-        if m != PASS:
-            c = _CAP * sp
-            caps = self.s_caps
-            for i in range(caps[c + _CAP - 1]):
-                g._put(caps[c + i], 3 - p)
-            if m & DROP:
-                g._take(m & 0x7F)
-                g.res[p] += 1
-            else:
-                g._take(m & 0x7F)
-                g._put(m >> 7, p)
-        g.bonus = st[b] != 0
-        g.turn = st[b + 1]
-        g.side = p
-        g.to_move = st[b + 3]
-        g.nrep = st[b + 4]
-        g.rmat = st[b + 5]
-        g.rep[g.nrep] = st[b + 6]
-        g.rep[0] = st[b + 7]
-        g._result = self.s_res[sp]
-        self.s_res[sp] = None
-
-    def _chain(self):
-        """Finish the mover's bonus chain greedily: the most valuable gate he
-        can enter (each entry earns the next step). Stops when none is left
-        or the game is over; the mover may still hold a step then."""
-        g = self.g
-        p = g.side
-        while g.to_move == p and g.bonus and self.sp < _PLIES - 1:
-            ev.look(g)
-            best = -1
-            bv = -1
-            cell = g.cell
-            base = 13 * p
-            for k in range(13):
-                if ev.ent[base + k] == 1 and ev.imp[base + k] > bv:
-                    bv = ev.imp[base + k]
-                    best = k
-            if best < 0:
-                return
-            c = GATES[best]
-            o = -1
-            for j in ev._ADJ[c]:
-                if cell[j] == p:
-                    o = j
-                    break
-            self._do(o << 7 | c)
-
-    def _judge(self, me):
-        """Play out the chain of the move just made and judge for `me`;
-        leaves the stack where it was."""
-        top = self.sp
-        self._chain()
-        g = self.g
-        v = ev.value(g)
-        if g.side != me:
-            v = -v
-        while self.sp > top:
-            self._undo()
-        return v
 
     # -- the interface of the opponent's engines -----------------------------------------
     def start(self, game):
@@ -200,8 +115,8 @@ class Search:
         self.phase = 0
         self.k = 0
         self.i = 0
-        self.j = 0
-        self.nrep = 0
+        self.job = -1            # the candidate being verified or deepened
+        self.step = 0            # ... and how far
         self.won = False
         self.done = game.to_move == 0
 
@@ -212,39 +127,23 @@ class Search:
         if self.done:
             self.playouts += 1
             return
-        g = self.g
         if self.phase == 0:
             self._root()
         elif self.phase == 1:
-            i = self.i
-            me = g.side
-            self._do(self.cand[i])
-            v = self._judge(me)
-            self._undo()
-            self.val[i] = v
-            self.low[i] = v
-            self.used += 1
-            self.playouts += 1
-            if v > ev.BIG:
-                self.won = True
-                self.order[0] = i
-                self.nord = 1
-                return
-            self.i = i + 1
-            if self.i >= self.k:
-                self._sort()
-                self.phase = 2
-                self.j = 0
-                self.nrep = -1
-        else:
+            self._judge_next()
+        elif self.job < 0:
+            self._pick()
+        elif self.stage[self.job] == 0:
             self._verify()
+        else:
+            self._deepen()
 
     def _root(self):
         g = self.g
         k = gen(g, self.moves, _MAXM, ALL)
         ev.prepare(g)
         # the best _WIDTH by score; ties keep the order of a random rotation
-        n = _best(self.moves, k, self.rng.below(k) if k else 0, _WIDTH, self.val, self.cand)
+        n = best(self.moves, k, self.rng.below(k) if k else 0, _WIDTH, self.val, self.cand)
         self.k = n
         self.i = 0
         self.phase = 1
@@ -252,92 +151,146 @@ class Search:
         if n == 0:
             self.done = True
 
-    def _sort(self):
-        """order = candidates by their current score (low), best first."""
-        n = self.k
+    def _judge_next(self):
+        """Step 2: one candidate played, its chain finished, judged."""
+        i = self.i
+        me = self.g.side
+        self._do(self.cand[i])
+        v = self._judge(me)
+        self._undo()
+        self.val[i] = v
+        self.low[i] = v
+        self.stage[i] = 0
+        self.nrep[i] = 0
+        self.used += 1
+        self.playouts += 1
+        if v > ev.BIG:
+            self.won = True
+            self.order[0] = i
+            self.nord = 1
+            return
+        self.i = i + 1
+        if self.i >= self.k:
+            self.nord = self.k
+            self.phase = 2
+
+    def _pick(self):
+        """The next job: the best candidate not yet deepened, among the
+        _TOP best; none left: done."""
         o = self.order
-        low = self.low
-        for i in range(n):
-            o[i] = i
-        for i in range(1, n):
-            x = o[i]
-            v = low[x]
-            j = i
-            while j > 0 and low[o[j - 1]] < v:
-                o[j] = o[j - 1]
-                j -= 1
-            o[j] = x
-        self.nord = n
+        by_outcome(o, self.low, self.k)
+        stage = self.stage
+        for r in range(min(_TOP, self.k)):
+            c = o[r]
+            if stage[c] < 2:
+                self.job = c
+                self.step = -1
+                if stage[c] == 0:
+                    self._verify()
+                else:
+                    self._deepen()
+                return
+        self.done = True
+        self.playouts += 1
+
+    def _play_job(self):
+        """The job's candidate and its chain on the board; True when the
+        opponent moves next."""
+        g = self.g
+        me = self.root.side
+        self._do(self.cand[self.job])
+        self._chain()
+        self.base = self.sp
+        return g.to_move and g.side != me
 
     def _verify(self):
-        """One unit of step 3: the next reply against the best candidate not
-        yet verified."""
-        j = self.j
-        if j >= self.k or (j and self.low[self.order[0]] >= self.val[self.order[j]]):
-            self.done = True
-            self.playouts += 1
-            return
+        """Step 3, one unit at a time: list the replies, then one reply."""
+        c = self.job
         g = self.g
-        c = self.order[self.j]
-        me = self.root.side
-        if self.nrep < 0:
-            # play the candidate and its chain, and list the replies
-            self._do(self.cand[c])
-            self._chain()
-            self.base = self.sp
-            self.nrep = 0
-            self.ri = 0
+        b = c * _REPLIES
+        if self.step < 0:
             self.playouts += _GEN_UNITS
-            if g.to_move and g.side != me:
-                self._top(gen(g, self.moves, _MAXM, ALL))
+            self.step = 0
+            n = 0
+            if self._play_job():
+                k = gen(g, self.moves, _MAXM, ALL)
+                ev.prepare(g)
+                n = best(self.moves, k, 0, _REPLIES, self.sval, self.tmp)
+                for i in range(n):
+                    self.rmove[b + i] = self.tmp[i]
+            self.nrep[c] = n
+            if n == 0:
+                self._finish_job(1)     # no reply: the judgement stands
             return
-        if self.ri < self.nrep:
-            self._do(self.reply[self.ri])
-            v = self._judge(me)
-            self._undo()
-            if v < self.low[c]:
-                self.low[c] = v
-            self.ri += 1
+        i = self.step
+        self._do(self.rmove[b + i])
+        v = self._judge(self.root.side)
+        self._undo()
+        self.rval[b + i] = v
+        if v < self.low[c]:
+            self.low[c] = v
+        self.used += 1
+        self.playouts += 1
+        self.step = i + 1
+        if self.step >= self.nrep[c]:
+            self._finish_job(1)
+
+    def _deepen(self):
+        """Step 4, one reply at a time: the candidate's most dangerous
+        replies (lowest outcome first) and our best answers to each."""
+        c = self.job
+        g = self.g
+        b = c * _REPLIES
+        n = self.nrep[c]
+        rval = self.rval
+        if self.step < 0:
             self.playouts += 1
-            self.used += 1
-            if self.ri < self.nrep:
-                return
-        # candidate done: take it back; next one is the best still unverified
-        while self.sp:
-            self._undo()
-        self.j += 1
-        self.nrep = -1
-        self._resort()
+            self.step = 0
+            self._play_job()
+            nd = worst(rval, b, n, _DEEP, self.tmp)
+            self.ndeep = nd
+            if nd == 0:
+                self._finish_job(2)
+            return
+        r = self.tmp[self.step]
+        me = self.root.side
+        self._do(self.rmove[b + r])
+        self._chain()
+        self.playouts += 1
+        if g.to_move and g.side == me:
+            k = gen(g, self.moves, _MAXM, ALL)
+            ev.prepare(g)
+            na = best(self.moves, k, 0, _ANSWERS, self.aval, self.ans)
+            self.playouts += _ANSWER_UNITS + na
+            self.used += na
+            for a in range(na):
+                self._do(self.ans[a])
+                v = self._judge(me)
+                self._undo()
+                if v > rval[b + r]:
+                    rval[b + r] = v
+        self._back(self.base)
+        self.step += 1
+        if self.step >= self.ndeep:
+            low = self.val[c]
+            for i in range(n):
+                if rval[b + i] < low:
+                    low = rval[b + i]
+            self.low[c] = low
+            self._finish_job(2)
 
-    def _top(self, k):
-        """The best _REPLIES of moves[0..k) by score into reply."""
-        ev.prepare(self.g)
-        self.nrep = _best(self.moves, k, 0, _REPLIES, self.rval, self.reply)
+    def _finish_job(self, stage):
+        self._back(0)
+        self.stage[self.job] = stage
+        self.job = -1
 
-    def _resort(self):
-        """Keep verified candidates (order[0..j)) sorted by their worst
-        outcome; a verified one that fell below an unverified one lets
-        that one be verified next (best-first)."""
-        j = self.j
-        o = self.order
-        low = self.low
-        # insert the just verified one into place among the verified
-        x = o[j - 1]
-        v = low[x]
-        i = j - 1
-        while i > 0 and low[o[i - 1]] < v:
-            o[i] = o[i - 1]
-            i -= 1
-        o[i] = x
-
+    # -- results ---------------------------------------------------------------------
     def ranked(self):
         """(goodness, move), best first: verified candidates by their worst
         outcome, then the others by their judgement; a won move 1 << 29."""
-        out = []
         if self.won:
             return [(_WON, self.cand[self.order[0]])]
-        n = self.nord if self.phase >= 2 else 0
-        j = self.j if self.phase >= 2 else 0
+        out = []
         if self.phase == 1:
             # not all judged yet: the judged ones by value
             for i in range(self.i):
@@ -345,20 +298,20 @@ class Search:
             out.sort()
             out.reverse()
             return out
-        for r in range(n):
-            c = self.order[r]
-            v = self.low[c]
-            out.append((self._good(v), self.cand[c]))
+        ver = []
+        rest = []
+        for c in range(self.k if self.phase >= 2 else 0):
+            if self.stage[c]:
+                ver.append((self._good(self.low[c]), self.cand[c]))
+            else:
+                rest.append((self._good(self.low[c]), self.cand[c]))
         # verified first: they come before any unverified with a higher score
-        ver = out[:j]
         ver.sort()
         ver.reverse()
-        rest = out[j:]
+        rest.sort()
+        rest.reverse()
         top = ver[-1][0] if ver else 1 << 28
-        rest2 = []
-        for sc, m in rest:
-            rest2.append((min(sc, top), m))
-        return ver + rest2
+        return ver + [(min(sc, top), m) for sc, m in rest]
 
     def _good(self, v):
         v += 1 << 17
