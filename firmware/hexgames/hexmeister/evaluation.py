@@ -12,6 +12,7 @@
 # two enemy stones (a third one captures them, with a bonus), and the
 # tactics of the side to move: a win this turn, or the opponent's threats.
 from array import array
+from hexgames.board import zeros
 from micropython import const
 from hexgames.hexmeister.tables import (
     BOARD, CENTRE, NO, GATES, GATE_NO, GROUPS, GROUP_SIZE, GATE_GROUPS, BASES, BASE_OF,
@@ -50,11 +51,11 @@ _NUL = array("i", [0, 0, 0, 0, 0, 10, 30, 80, 180, 180, 180, 180, 180, 180])
 ent = bytearray(3 * NG)
 alive = bytearray(3 * 11)        # alive[11*p + t]: p can still complete gate group t
 _blk = bytearray(NG)
-_acc = array("i", bytes(4 * 3))
-imp = array("i", bytes(4 * 3 * NG))
+_acc = zeros("i", 3)
+imp = zeros("i", 3 * NG)
 _used = bytearray(N)             # stones already matched to a gate (wins_now)
-_dv = array("i", bytes(4 * N))   # move scorer: value of arriving on a cell
-_ov = array("i", bytes(4 * N))   # ... and of leaving it
+_dv = zeros("i", N)   # move scorer: value of arriving on a cell
+_ov = zeros("i", N)   # ... and of leaving it
 
 
 def look(g):

@@ -3,6 +3,7 @@
 # so nothing is allocated per node), a mover's bonus chain finished
 # greedily, a position judged, and the best steps by the quick scorer.
 from array import array
+from hexgames.board import zeros
 from micropython import const
 from hexgames.hexmeister.tables import GATES
 from hexgames.hexmeister.moves import DROP, PASS
@@ -47,8 +48,8 @@ class Line:
 
     def __init__(self):
         self.g = None
-        self.s_move = array("i", bytes(4 * PLIES))
-        self.s_state = array("i", bytes(4 * 8 * PLIES))
+        self.s_move = zeros("i", PLIES)
+        self.s_state = zeros("i", 8 * PLIES)
         self.s_caps = bytearray(_CAP * PLIES)
         self.s_res = [None] * PLIES
         self.sp = 0

@@ -24,6 +24,7 @@
 # Steps are made and taken back in place (line.Line) on a private copy of
 # the game: nothing is allocated per node.
 from array import array
+from hexgames.board import zeros
 from micropython import const
 from hexgames.rng import Rng
 from hexgames.hexmeister.moves import ALL, gen
@@ -43,7 +44,7 @@ _WON = const(1 << 29)
 
 # A move list is scratch inside one iterate(): one for every search, made
 # once, so a new Player does not look for 5 KB of free heap.
-_moves = array("i", bytes(4 * _MAXM))
+_moves = zeros("i", _MAXM)
 
 
 def by_outcome(o, low, n):
@@ -85,19 +86,19 @@ class Search(Line):
         self.rng = Rng(seed)
         self.root = None
         self.moves = _moves
-        self.cand = array("i", bytes(4 * _WIDTH))
-        self.val = array("i", bytes(4 * _WIDTH))      # judged after the move (step 2)
-        self.low = array("i", bytes(4 * _WIDTH))      # worst over the replies (steps 3, 4)
+        self.cand = zeros("i", _WIDTH)
+        self.val = zeros("i", _WIDTH)      # judged after the move (step 2)
+        self.low = zeros("i", _WIDTH)      # worst over the replies (steps 3, 4)
         self.stage = bytearray(_WIDTH)                # 0 judged, 1 verified, 2 deepened
         self.order = bytearray(_WIDTH)                # candidates, best first
         # a candidate's replies and what each leaves us (steps 3 and 4)
-        self.rmove = array("i", bytes(4 * _WIDTH * _REPLIES))
-        self.rval = array("i", bytes(4 * _WIDTH * _REPLIES))
+        self.rmove = zeros("i", _WIDTH * _REPLIES)
+        self.rval = zeros("i", _WIDTH * _REPLIES)
         self.nrep = bytearray(_WIDTH)
-        self.sval = array("i", bytes(4 * _REPLIES))   # scorer's values (scratch)
-        self.tmp = array("i", bytes(4 * _REPLIES))     # scratch: replies, then a selection
-        self.ans = array("i", bytes(4 * _ANSWERS))
-        self.aval = array("i", bytes(4 * _ANSWERS))
+        self.sval = zeros("i", _REPLIES)   # scorer's values (scratch)
+        self.tmp = zeros("i", _REPLIES)     # scratch: replies, then a selection
+        self.ans = zeros("i", _ANSWERS)
+        self.aval = zeros("i", _ANSWERS)
         self.tree = self          # what tools ask of a search: .tree.used
         self.used = 0
 
