@@ -3,6 +3,7 @@
 import gc
 import hexgames
 from hexgames.ai import Player
+from hexgames.board import zeros
 from hexgames.rng import Rng
 from hexgames.hexmeister import evaluation as ev
 from hexgames.hexmeister.search import Search
@@ -208,10 +209,19 @@ def test_search_steps_allocate_nothing_on_micropython():
     assert after == before, after - before
 
 
+_steps = []
+
+
 def _wins_in_one(g):
-    """Brute force: does some step of the side to move win at once?"""
+    """Brute force: does some step of the side to move win at once? (The steps
+    go into one buffer made once: a list per call fragments the unix port's
+    240 KB heap, shared with the rest of this file, until 4 KB no longer fit.)"""
+    if not _steps:
+        _steps.append(zeros("i", g.max_moves))
+    buf = _steps[0]
     p = g.to_move
-    for m in g.moves():
+    for i in range(g.moves_into(buf)):
+        m = buf[i]
         h = g.copy()
         h.play(m)
         if h.result() is not None and h.result()[0] == p:
@@ -220,19 +230,22 @@ def _wins_in_one(g):
 
 
 def test_win_threat_finds_exactly_the_wins_in_one_step():
+    # (each position is set up when its turn comes: seven at once crowd the
+    # unix port's 240 KB heap)
     # X holds four gates of the f line: f10 touches f11, d11 (X's base)
     # reaches its base gate f11 through e11; a stone of O on f11, or three
     # around it, blocks the line
     cases = [
-        (setup("f1 f3 f6 f9 f10", "h1 i1 a6"), True),
-        (setup("f1 f3 f6 f9 d11", "h1 i1 a6"), True),
-        (setup("f1 f3 f6 f9 c4", "h1 i1 a6"), False),
-        (setup("f1 f3 f6 f9 f10", "f11 h1 i1"), False),
-        (setup("f1 f3 f6 f9 f10", "e11 g10 h1", reserves=(12, 12)), True),
-        (setup("c6 f6 i6 k6 b5 j7", "h1 c9", to_move="X"), True),   # b5 beside a6
-        (setup("c6 f6 i6 k6 b5 j7", "h1 c9", to_move="O"), False),
+        (("f1 f3 f6 f9 f10", "h1 i1 a6", {}), True),
+        (("f1 f3 f6 f9 d11", "h1 i1 a6", {}), True),
+        (("f1 f3 f6 f9 c4", "h1 i1 a6", {}), False),
+        (("f1 f3 f6 f9 f10", "f11 h1 i1", {}), False),
+        (("f1 f3 f6 f9 f10", "e11 g10 h1", {"reserves": (12, 12)}), True),
+        (("c6 f6 i6 k6 b5 j7", "h1 c9", {"to_move": "X"}), True),   # b5 beside a6
+        (("c6 f6 i6 k6 b5 j7", "h1 c9", {"to_move": "O"}), False),
     ]
-    for g, want in cases:
+    for args, want in cases:
+        g = setup(*args[:2], **args[2])
         assert g.win_threat() == want == _wins_in_one(g), g.dump()
     rng = Rng(11)
     for seed in range(scaled(6, 2)):
