@@ -97,6 +97,7 @@ def test_a_frozen_image_boots_into_its_variant_with_nothing_on_the_file_system(t
     # and no layouts/ folder anywhere they look: the unix port stands in for the chip.
     fw = tmp_path / "fw"
     shutil.copytree(os.path.join(ROOT, "firmware", "app"), fw / "app")
+    shutil.copytree(os.path.join(ROOT, "firmware", "hexgames"), fw / "hexgames")
     shutil.copy(os.path.join(ROOT, "firmware", "main.py"), fw / "main.py")
     script = ("import sys\nsys.path[:0] = [%r]\nimport main\nfrom app import layout\n"
               "v = main.variant()\nl = layout.load(v)\nprint('BOOT', v, l.variant, l.n)\n")
