@@ -51,14 +51,16 @@ def state():
     p = a.current
     if p is None:
         return None
-    return (p.name, p.g.record(), p.thinking, p.g.to_move, p.human, len(p.queue))
+    return (p.name, p.g.record(), p.thinking, p.g.to_move, p.human, len(p.queue),
+            list(p.sides))
 def path(i):
     p = a.current
     g = p.g
-    return [p.place.cell[c] for c in g.cells(g.moves()[i])]
+    ms = [m for m in g.moves() if g.cells(m)] or g.moves()
+    return [p.place.cell[c] for c in g.cells(ms[i % len(ms)])]
 def last_cells(side):
     p = a.current
-    return [i for i in range(len(p.last)) if p.last[i] & side and p.place.cell[i] >= 0]
+    return [p.place.cell[i] for i in range(len(p.last)) if p.last[i] & side and p.place.cell[i] >= 0]
 """
 
 
@@ -142,7 +144,7 @@ class Handheld:
         self.frames(3)                     # the opponent is made at the second frame
 
     def play(self, i):
-        """The i-th legal move, entered as a person does: each cell of its path, then
+        """The i-th legal move with cells (a pass only where there is none), entered as a person does: each cell of its path, then
         the last again to confirm (OK twice for a move without cells)."""
         cells = self.eval("path(%d)" % i)
         if not cells:

@@ -1,14 +1,15 @@
 """The handheld's heap on the emulated chip, printed (a benchmark, not a test):
 
-    python -m tools.pico.heap [--mpy] [--uf2 FILE] [GAME ...]
+    python -m tools.pico.heap [--mpy] [--uf2 FILE] [--moves N] [GAME ...]
 
 Boots the board's image (default build/honeycomb-pocket.uf2 from `make firmware`, the
 firmware frozen into flash) or, with --mpy, the kit's stock image with firmware/
 compiled to .mpy on the file system (as `make flash` leaves a board). Then runs the
 app as main.py does (tools/pico/handheld.py) and prints the free heap at the menu and,
 per game at its pocket size against level 5 (the computer moving first): the tree the
-app gave the opponent and the lowest free heap seen after a frame during its first two
-moves. Figures are bytes on the chip's own heap (MicroPython v1.28.0, RP2040).
+app gave the opponent and the lowest free heap seen after a frame during its first
+moves (two, or --moves N). Figures are bytes on the chip's own heap (MicroPython
+v1.28.0, RP2040).
 """
 import argparse
 import os
@@ -85,6 +86,7 @@ def main(argv=None):
     ap.add_argument("games", nargs="*", default=list(GAMES))
     ap.add_argument("--mpy", action="store_true",
                     help="the stock image with .mpy files on the file system")
+    ap.add_argument("--moves", type=int, default=2, help="level-5 moves per game")
     ap.add_argument("--uf2", default=IMAGE, help="the frozen image (default %(default)s)")
     args = ap.parse_args(argv)
     why = missing()
@@ -101,7 +103,7 @@ def main(argv=None):
             chip.boot(args.uf2)
             what = "frozen image %s" % os.path.relpath(args.uf2, ROOT)
         try:
-            r = measure(chip, args.games)
+            r = measure(chip, args.games, args.moves)
         except ChipError as e:
             sys.exit("the chip failed: %s" % e)
     print("heap on the emulated RP2040 (%s), level 5, pocket board" % what)
