@@ -60,7 +60,7 @@ def path(i):
     return [p.place.cell[c] for c in g.cells(ms[i % len(ms)])]
 def last_cells(side):
     p = a.current
-    return [p.place.cell[i] for i in range(len(p.last)) if p.last[i] & side and p.place.cell[i] >= 0]
+    return [p.place.cell[i] for i in range(len(p.last)) if p.last[i] & side]
 """
 
 
@@ -144,8 +144,9 @@ class Handheld:
         self.frames(3)                     # the opponent is made at the second frame
 
     def play(self, i):
-        """The i-th legal move with cells (a pass only where there is none), entered as a person does: each cell of its path, then
-        the last again to confirm (OK twice for a move without cells)."""
+        """The i-th legal move with cells (a pass only where there is none), entered
+        as a person does: each cell of its path, then the last again to confirm
+        (OK twice for a move without cells)."""
         cells = self.eval("path(%d)" % i)
         if not cells:
             self.tap("OK")
