@@ -262,6 +262,25 @@ def build(variant, kit=None, micropython=None, out_dir=BUILD, log=print):
     return image, flash_budget(mp)
 
 
+def menu_heap(image, variant):
+    """(free heap in bytes with the app at its menu, None) on the emulated chip
+    (tools/pico), or (None, why not) where the emulator is missing."""
+    if ROOT not in sys.path:
+        sys.path.insert(0, ROOT)
+    from tools.pico.link import missing
+    why = missing()
+    if why:
+        return None, why
+    from tools.pico import heap
+    from tools.pico.chip import Chip
+    from tools.pico.handheld import Handheld
+    with Chip(variant) as chip:
+        chip.boot(image)
+        h = Handheld(chip)
+        h.start_app()
+        return heap.menu_free(h), None
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--variant", default="pocket", help="board variant: pocket or full")
@@ -279,6 +298,11 @@ def main():
     print("%s: %d bytes (%d KiB of code in flash, %d%% of the %d KiB left beside the "
           "file system)" % (os.path.relpath(image, ROOT), size, code // 1024,
                             100 * code // budget, budget // 1024))
+    free, why = menu_heap(image, a.variant)
+    if why:
+        print("free heap at the menu: not measured (%s)" % why)
+    else:
+        print("free heap at the menu: %d bytes (the image on the emulated RP2040)" % free)
     return 0
 
 

@@ -17,13 +17,14 @@ from app.play import Play
 from app.render import Painter
 
 FRAME_MS = const(40)        # 25 frames a second: smooth enough for a slow glow
-# The heap (DESIGN.md section 5): the whole app with the opponent lives in ~96 KB
-# of the chip's 240, so fragmentation never bites. The opponent's tree takes what
-# the app and the game leave of that, up to its default size.
-_HEAP_APP = const(98304)
+# The heap (DESIGN.md section 5): the lowest free heap during a search stays at or
+# above 32 KB, so fragmentation never bites; measured on the emulated chip
+# (python -m tools.pico.heap), not guessed on a PC. The opponent's tree takes what is
+# free beyond that and the search's own needs, up to the size the strength table is
+# measured with.
 _TREE_MAX = const(32768)
 _TREE_MIN = const(4096)
-_KEEP_FREE = const(40960)   # heap left free for the rest of a game (undo replays, saves)
+_KEEP_FREE = const(40960)   # heap left free: the 32 KB floor, plus undo replays and saves
 _SEARCH_OWN = const(6144)   # the search's own besides tree and copies (its path, objects)
 _WIDEST = const(600)        # moves at a root, at most, in the games' worst positions
 # Modules of the screens around a game: imported when shown, dropped while a game
@@ -237,9 +238,10 @@ class App:
         return self.ai(level, 1, self.search_memory(g) if level > 1 else 0)
 
     def search_memory(self, g=None):
-        """Bytes for the opponent's search tree: what the app, the game and the
-        search's copies of it leave of _HEAP_APP, at most _TREE_MAX, and at most
-        half the free heap (one compact block for the tree's arrays)."""
+        """Bytes for the opponent's search tree: what the free heap holds beyond
+        _KEEP_FREE and the search's copies of the game, at most _TREE_MAX, and at
+        most half of what is free beyond _KEEP_FREE (one compact block for the
+        tree's arrays)."""
         gc.collect()
         free = mem_free()
         if free < 0:                   # CPython: no such limit
@@ -251,8 +253,7 @@ class App:
             c = g.copy()               # the search keeps two (root, scratch)
             extra += 2 * (mem_alloc() - a) + 5 * g.max_moves
             c = None
-        room = _HEAP_APP - mem_alloc() - extra
-        tree = min(_TREE_MAX, room, (free - _KEEP_FREE) // 2)
+        tree = min(_TREE_MAX, free - _KEEP_FREE - extra, (free - _KEEP_FREE) // 2)
         # never so small that the root's moves do not fit: a search that cannot
         # expand its root knows nothing (Hexmeister's widest turns have ~560)
         if g is not None:

@@ -135,10 +135,13 @@ def test_heap_with_the_opponent():
             break
     assert len(h.app.screen.g.history()) == 1
     if ON_MICROPYTHON:
+        free = gc.mem_free()
         gc.collect()
         print("heap: after boot %d, peak while thinking %d, after the move %d bytes"
               % (boot, peak, gc.mem_alloc()))
-        assert peak < 140 * 1024         # 64-bit VM: objects up to twice the chip's
+        # 64-bit VM: objects up to twice the chip's. The tree is sized so that at
+        # least 32 KB stay free (DESIGN.md section 5), on this VM's heap too.
+        assert gc.mem_alloc() + free - peak >= 32 * 1024
 
 
 class Slow:
