@@ -61,11 +61,12 @@ def test_a_level5_hexgo_move_on_the_chip_keeps_to_its_time(image, tmp_path, caps
     assert row["low_free"] >= 32 * 1024
 
 
-def test_chip_rate_is_the_median_rate_and_rewrites_one_line(tmp_path, monkeypatch):
-    row = {"game": "hexgo", "us": [1_000_000, 500_000, 990_000, 2_000_000, 800_000],
-           "its": [50, 30, 40, 90, 44]}
-    # per move: 50, 60, 40, 45, 55 a second -> median 50
-    assert chip_rate.rate(row) == 50
+def test_chip_rate_is_the_lower_quartile_of_the_timed_moves(tmp_path, monkeypatch):
+    row = {"game": "hexgo", "us": [1_000_000, 500_000, 990_000, 2_000_000, 800_000, 100_000],
+           "its": [50, 30, 40, 90, 44, 1]}
+    # per move: 50, 60, 40, 45, 55 a second (the 0.1 s move ended early: left out)
+    assert chip_rate.rate(row) == 45
+    assert chip_rate.rate({"game": "hex", "us": [50_000], "its": [3]}) == 60
     with pytest.raises(ValueError, match="no timed moves"):
         chip_rate.rate({"game": "hex", "us": [], "its": []})
     rules = tmp_path / "rules.py"

@@ -6,8 +6,9 @@
 
 Runs MicroPython v1.28.0 on the emulated chip (tools/pico), one fresh power-up per game,
 from one of two images:
-  frozen  build/honeycomb-pocket.uf2 (`make firmware`, built here when missing): the
-          project's bytecode in flash, booted with MENU held (safe boot) so the REPL is free
+  frozen  build/honeycomb-pocket.uf2 (`make firmware`; rebuilt here when firmware/ is
+          newer): the project's bytecode in flash, booted with MENU held (safe boot) so
+          the REPL is free
   mpy     the kit's stock image with firmware/ compiled by mpy-cross on LittleFS, as
           `make flash` leaves a board: the bytecode is loaded into the heap
 and prints per game (tools/chip_probe.py does the measuring, on the chip's own clock):
@@ -83,12 +84,23 @@ def compile_tree(src, dest, packages=None):
                     b.write(a.read())
 
 
+def stale(image):
+    """Whether the image is missing or older than a file frozen into it."""
+    if not os.path.isfile(image):
+        return True
+    newest = os.path.getmtime(os.path.join(ROOT, "manifest.py"))
+    for top, dirs, files in os.walk(os.path.join(ROOT, "firmware")):
+        for f in files:
+            newest = max(newest, os.path.getmtime(os.path.join(top, f)))
+    return newest > os.path.getmtime(image)
+
+
 def chip_with(image, source=None, packages=None, log=print):
     """A Chip at its REPL with the image's code, and a snapshot 'bench' to go back to."""
     from tools.pico.chip import Chip
     chip = Chip("pocket")
     if image == "frozen":
-        if not os.path.isfile(FROZEN_UF2):
+        if stale(FROZEN_UF2):
             import firmware
             log("building %s (make firmware)..." % os.path.relpath(FROZEN_UF2, ROOT))
             firmware.build("pocket", log=log)
