@@ -2,7 +2,7 @@
 
   python -m host_sim play GAME [--base N] [--pie] ... [--opponent L1..L5|mc:N|random|none] [--as X|O]
   python -m host_sim replay RECORD         (a record line, or a file of them)
-  python -m host_sim bench [--ai] [GAME ...]
+  python -m host_sim bench [--ai | --chip] [GAME ...]
   python -m host_sim match GAME A B [--pairs N] [--records FILE] [--base N] ...
 """
 import argparse
@@ -59,6 +59,8 @@ def main(argv=None):
     b = sub.add_parser("bench", help="engine speed on CPython and MicroPython")
     b.add_argument("games", nargs="*")
     b.add_argument("--ai", action="store_true", help="the opponent: ms per move, playouts, heap")
+    b.add_argument("--chip", action="store_true",
+                   help="on the emulated RP2040, frozen image and .mpy (tools/chipbench.py)")
     m = sub.add_parser("match", help="play A against B (random, greedy, mc:N, mcts:N, L1..L5)")
     m.add_argument("game", choices=hexgames.GAMES)
     m.add_argument("a")
@@ -97,7 +99,7 @@ def main(argv=None):
             return board(args)
         else:
             from host_sim import bench
-            (bench.ai if args.ai else bench.main)(args.games)
+            (bench.chip if args.chip else bench.ai if args.ai else bench.main)(args.games)
     except (ValueError, OSError) as e:
         print("error: %s" % e, file=sys.stderr)
         return 2

@@ -1,5 +1,6 @@
 """`python -m host_sim bench`: engine speed on CPython and the MicroPython unix
-port, with the chip estimate (unix-port rate / 100, DESIGN.md section 5)."""
+port, with the old chip estimate (unix-port rate / 100); `--chip` measures on the
+emulated RP2040 instead (tools/chipbench.py)."""
 import subprocess
 import sys
 
@@ -45,3 +46,11 @@ def ai(games=()):
         for label, row in rows.items():
             print("%-20s %14s %12s %14s %14s" % (label, row["chip_ms_median"], row["chip_ms_p95"],
                                                 row["playouts_median"], row["heap_kb"]))
+
+
+def chip(games=()):
+    """The opponent and the engine on the emulated chip, frozen image and .mpy files:
+    tools/chipbench.py's figures, in its own process (it needs node and the Pico kit)."""
+    code = subprocess.run([sys.executable, "tools/chipbench.py"] + list(games), cwd=ROOT).returncode
+    if code:
+        raise OSError("tools/chipbench.py failed (exit %d)" % code)

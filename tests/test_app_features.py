@@ -99,8 +99,16 @@ needs_ai = pytest.mark.skipif(find_ai() is None,
                               reason="the computer opponent (hexgames/ai.py) has not landed")
 
 
+@pytest.fixture
+def long_search(monkeypatch):
+    """HexGo's level 5 spanning several frames: the virtual clock passes 1 ms a
+    reading, one a search iteration, so a slice of thinking is ~25 iterations; 120
+    make five slices whatever the chip's measured rate (CHIP_RATE) is."""
+    monkeypatch.setattr(type(hexgames.new("hexgo")), "CHIP_RATE", 120)
+
+
 @needs_ai
-def test_keys_pressed_while_the_computer_thinks_are_queued_not_lost(tmp_path):
+def test_keys_pressed_while_the_computer_thinks_are_queued_not_lost(tmp_path, long_search):
     s = Session("pocket", str(tmp_path))
     s.start("hexgo", level=5, human=1)     # the longest search: several frames
     p = s.play_screen
@@ -121,7 +129,7 @@ def test_keys_pressed_while_the_computer_thinks_are_queued_not_lost(tmp_path):
 
 
 @needs_ai
-def test_the_thinking_animation_moves_while_the_computer_thinks(tmp_path):
+def test_the_thinking_animation_moves_while_the_computer_thinks(tmp_path, long_search):
     s = Session("pocket", str(tmp_path))
     s.start("hexgo", level=5, human=2)    # the computer opens
     p = s.play_screen

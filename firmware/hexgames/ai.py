@@ -26,8 +26,8 @@ _MAX_DEPTH = const(600)
 LEVELS = ((0, 0), (0, 0), (125, 3), (250, 2), (500, 2), (1000, 1))
 # Without a clock (the simulator, tests) a level runs the iterations the chip
 # would in its time: the game's CHIP_RATE, iterations per chip second at its
-# pocket size as tools/bench_ai.py measures them (unix port / 100). So a
-# seeded move is the same everywhere and as strong as on the board.
+# pocket size, measured at level 5 on the emulated chip by tools/chip_rate.py.
+# So a seeded move is the same everywhere and as strong as on the board.
 CHIP_RATE = 100
 
 

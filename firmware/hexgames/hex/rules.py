@@ -19,7 +19,7 @@ _rng = Rng()
 
 class Hex(Game):
     NAME = "hex"
-    CHIP_RATE = 41           # opponent iterations per chip second (tools/bench_ai.py)
+    CHIP_RATE = 16    # iterations per chip second, level 5 on the emulated chip (tools/chip_rate.py)
     AMAF = "cell"            # RAVE: after a playout a cell holds who played it
     OPTIONS = (("size", 7, tuple(range(3, 16))), ("pie", False, (False, True)))
 

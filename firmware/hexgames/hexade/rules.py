@@ -43,7 +43,7 @@ assert STEPS == (_E, _NE, _NW, _W, _SW, _SE)   # the steps below follow tables.W
 
 class Hexade(Game):
     NAME = "hexade"
-    CHIP_RATE = 42          # opponent iterations per chip second (tools/bench_ai.py)
+    CHIP_RATE = 19    # iterations per chip second, level 5 on the emulated chip (tools/chip_rate.py)
     OPTIONS = (("base", 10, (4, 5, 6, 7, 8, 9, 10)),)
     UNSEEN = {"repetition": (0,)}       # a position holds no history: the draw is as stated
 

@@ -22,7 +22,7 @@ _CHARS = ".XOxo"
 
 class HexGo(Game):
     NAME = "hexgo"
-    CHIP_RATE = 114          # opponent iterations per chip second (tools/bench_ai.py)
+    CHIP_RATE = 36    # iterations per chip second, level 5 on the emulated chip (tools/chip_rate.py)
     OPTIONS = (("base", 4, (4,)),)
 
     def _init(self):

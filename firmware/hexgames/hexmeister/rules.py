@@ -39,7 +39,7 @@ _stones = bytearray(_STONES)                # the mover's stones, for the playou
 
 class Hexmeister(Game):
     NAME = "hexmeister"
-    CHIP_RATE = 134         # search work units per chip second (unix port / 100, mid-game)
+    CHIP_RATE = 46    # work units per chip second, level 5 on the emulated chip (tools/chip_rate.py)
     SEARCH = "hexmeister.search"    # a two-turn search on an evaluation (not MCTS)
     CAPLOG = _caplog        # the cells the last step captured (the search takes them back)
     OPTIONS = (("base", 6, (6,)),)

@@ -60,7 +60,7 @@ _links = {}             # size -> Links
 
 class InpHeXion(Game):
     NAME = "inphexion"
-    CHIP_RATE = 47          # opponent iterations per chip second (tools/bench_ai.py)
+    CHIP_RATE = 23    # iterations per chip second, level 5 on the emulated chip (tools/chip_rate.py)
     OPTIONS = (("size", 7, (5, 6, 7, 8, 9, 10, 11)), ("pie", False, (False, True)),
                ("neutral", False, (False, True)))
 

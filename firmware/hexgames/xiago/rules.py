@@ -26,7 +26,7 @@ _PASS = const(2 << 20)
 
 class XiaGo(Stones):
     NAME = "xiago"
-    CHIP_RATE = 22          # opponent iterations per chip second (tools/bench_ai.py)
+    CHIP_RATE = 7    # iterations per chip second, level 5 on the emulated chip (tools/chip_rate.py)
     OPTIONS = (("base", 6, (4, 6, 8, 10)),)       # decision D15: base 6 by default
 
     def _start(self):
