@@ -105,6 +105,8 @@ def summary(wins, draws, losses):
 
 
 def run(name, options, a, b, pairs, seed=1, records=None, say=print):
+    if type(pairs) is not int or pairs < 1:
+        raise ValueError("--pairs must be a whole number of at least 1, not %r" % (pairs,))
     w = d = l = 0
     for p in range(pairs):
         for a_side in (1, 2):

@@ -46,3 +46,14 @@ def test_a_short_match_writes_records_that_replay():
         record, _, rest = line.partition(" | ")
         g = hexgames.replay(record)
         assert "result=%s" % (g.result(),) in rest
+
+
+@pytest.mark.parametrize("pairs", ["-3", "0"])
+def test_a_match_of_no_games_is_refused_on_the_command_line(pairs, capsys):
+    # -3 pairs once ended in ZeroDivisionError from the statistics
+    from host_sim.__main__ import main
+    assert main(["match", "hex", "random", "random", "--pairs", pairs]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: --pairs must be") and pairs in err and "Traceback" not in err
+    with pytest.raises(ValueError, match="pairs"):
+        run("hex", {}, "random", "random", int(pairs), say=lambda s: None)

@@ -79,6 +79,19 @@ def test_portable_tests_pass_on_the_micropython_unix_port(compiled, module):
     assert int(last.split()[0]) >= 1
 
 
+# The fault tests again on the 32-bit WebAssembly build: its ints and objects have
+# the chip's sizes, which the 64-bit unix port hides.
+ON_WASM = ("test_results", "test_faults")
+
+
+@pytest.mark.parametrize("module", ON_WASM)
+def test_fault_tests_pass_on_the_32_bit_webassembly_vm(module):
+    rc, out, err = wasm("--dir", "firmware", "--dir", "tests/portable", "tools/mpytest.py", module)
+    last = out.strip().splitlines()[-1] if out.strip() else ""
+    assert rc == 0 and last.endswith(" 0 failed"), out[-4000:] + err[-2000:]
+    assert int(last.split()[0]) >= 1
+
+
 def test_mpy_cross_compiles_every_firmware_file_for_the_cortex_m0(tmp_path):
     bad = compile_firmware(tmp_path, "armv6m")
     assert not bad, "\n".join(bad)

@@ -67,6 +67,23 @@ def unload(names):
                 delattr(pkg, name[k + 1:])
 
 
+def forget_games(keep):
+    """Drop the modules and board shapes of every game but `keep`: a session that
+    goes through all six games would otherwise hold the rules and tables of each
+    (it ran out of heap at the fourth on the unix port). MicroPython only, as unload."""
+    if not _UNLOAD:
+        return
+    drop = []
+    for name in sys.modules:
+        parts = name.split(".")
+        if len(parts) > 1 and parts[0] == "hexgames" and parts[1] in hexgames.GAMES and parts[1] != keep:
+            drop.append(name)
+    unload(drop)
+    from hexgames import board
+    board._cache.clear()           # the kept game's shape is built again, once
+    gc.collect()
+
+
 def _node_bytes():
     ai = sys.modules.get("hexgames.ai")
     return getattr(getattr(ai, "Tree", None), "BYTES_PER_NODE", 23)
@@ -191,8 +208,13 @@ class App:
         self.store_settings()
         self.current = self.screen = None
         unload(_AROUND)
+        forget_games(name)
         level = level if self.ai else 0
         g = hexgames.new(name, **games.options(name, size, flags))
+        if level and getattr(g, "SEARCH", None):
+            # the game's own search now, beside its rules on a heap just collected,
+            # not later among the objects of play (its tables need whole blocks)
+            hexgames.need(g.SEARCH, "Search")
         self.current = self.screen = Play(self, name, g, level, human)
         self.save_game(self.current)    # the opponent comes at the first frame of play
 
@@ -207,7 +229,7 @@ class App:
         a heap just collected, with only the game and the app in it."""
         name = getattr(g, "SEARCH", None)
         if name:                       # a game's own engine: loaded before sizing
-            __import__("hexgames." + name)
+            hexgames.need(name, "Search")
         return self.ai(level, 1, self.search_memory(g) if level > 1 else 0)
 
     def search_memory(self, g=None):

@@ -4,6 +4,7 @@
 # The engine stays the authority on rules; a game that lands in hexgames.GAMES
 # without an entry here is still offered, with its default options.
 from array import array
+from hexgames.board import zeros
 from micropython import const
 
 import hexgames
@@ -99,7 +100,7 @@ class Place:
         n = board.n
         self.n = n
         self.board = board
-        self.cell = array("H", bytes(2 * n))                 # game cell -> layout cell
+        self.cell = zeros("H", n)                 # game cell -> layout cell
         self.game = array("H", b"\xff" * (2 * layout.n))     # layout cell -> game cell
         # centre = the floor of the mean coordinate: (0, 0) for a hexhex board,
         # ((n-1)//2, (n-1)//2) for a rhombus, as Layout.fits_rhombus assumes

@@ -6,6 +6,7 @@
 # Portable: the same file runs on MicroPython (the board) and CPython (tools, tests).
 import json
 from array import array
+from hexgames.board import zeros
 
 FORMAT = 1                     # version of the compact form
 CHANNELS = 16                  # a 74HC4067 mux has 16 channels, chosen by 4 address pins
@@ -15,13 +16,57 @@ LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 def _table(values, limit, what):
     """array('H') of values, each below limit; ValueError naming the fault."""
-    t = array("H", bytes(2 * len(values)))
+    if not isinstance(values, list):
+        raise ValueError("%s must be a list, not %r" % (what, values))
+    t = zeros("H", len(values))
     for i in range(len(values)):
         v = values[i]
-        if not 0 <= v < limit:
+        if type(v) is not int or not 0 <= v < limit:
             raise ValueError("%s[%d] = %r, not in 0..%d" % (what, i, v, limit - 1))
         t[i] = v
     return t
+
+
+def _number(d, key, lo, hi, where="layout"):
+    v = d.get(key) if isinstance(d, dict) else None
+    if type(v) not in (int, float) or not lo <= v <= hi:
+        raise ValueError("%s: %s must be a number in %s..%s, not %r" % (where, key, lo, hi, v))
+    return v
+
+
+def _check(d):
+    """The compact form's fields and their types, each fault named, before any
+    table is built: a damaged file must fail here, not halfway through."""
+    if not isinstance(d, dict):
+        raise ValueError("layout must be a JSON object")
+    if d.get("format") != FORMAT:
+        raise ValueError("layout format %r, this loader reads %d" % (d.get("format"), FORMAT))
+    for key in ("variant", "title"):
+        if not isinstance(d.get(key), str):
+            raise ValueError("layout: %s must be text, not %r" % (key, d.get(key)))
+    for key in ("base", "muxes"):
+        if type(d.get(key)) is not int:
+            raise ValueError("layout: %s must be a whole number, not %r" % (key, d.get(key)))
+    _number(d, "base", 2, 15)                  # 631 cells: 16-bit tables, 8-bit coordinates
+    _number(d, "muxes", 1, 30)                 # one read pin each
+    _number(d, "pitch_mm", 1, 1000)
+    led = d.get("led")
+    for key in ("part", "order"):
+        if not isinstance(led, dict) or not isinstance(led.get(key), str):
+            raise ValueError("layout: led.%s must be text" % key)
+    _number(led, "idle_ma", 0, 1000, "layout led")
+    _number(led, "channel_ma", 1, 1000, "layout led")
+    _number(led, "max_ma", 1, 3000, "layout led")
+    _number(d.get("power"), "led_budget_ma", 0, 100000, "layout power")
+    if not isinstance(d.get("pins"), dict):
+        raise ValueError("layout: pins must be an object of role: GPIO")
+    keys = d.get("keys")
+    if not isinstance(keys, list):
+        raise ValueError("layout: keys must be a list of [name, label, slot]")
+    for k in keys:
+        if not (isinstance(k, list) and len(k) == 3 and isinstance(k[0], str)
+                and isinstance(k[1], str)):
+            raise ValueError("layout: key %r is not [name, label, slot]" % (k,))
 
 
 class Layout:
@@ -29,9 +74,7 @@ class Layout:
     ...), the numbering of hexgames' hexhex board of the same base."""
 
     def __init__(self, d):
-        if d.get("format") != FORMAT:
-            raise ValueError("layout format %r, this loader reads %d"
-                             % (d.get("format"), FORMAT))
+        _check(d)
         self.variant = d["variant"]
         self.title = d["title"]
         self.base = base = d["base"]
@@ -40,14 +83,14 @@ class Layout:
         self.pitch_mm = d["pitch_mm"]
         self.muxes = d["muxes"]
         slots = CHANNELS * self.muxes
-        if len(d["cell_led"]) != n or len(d["cell_slot"]) != n:
+        self.led = _table(d.get("cell_led"), n, "cell_led")       # cell -> place on LED chain
+        self.slot = _table(d.get("cell_slot"), slots, "cell_slot")  # cell -> mux * 16 + channel
+        if len(self.led) != n or len(self.slot) != n:
             raise ValueError("layout %s: tables must have %d cells" % (self.variant, n))
-        self.led = _table(d["cell_led"], n, "cell_led")       # cell -> place on LED chain
-        self.slot = _table(d["cell_slot"], slots, "cell_slot")  # cell -> mux * 16 + channel
         # Coordinates follow from reading order, so they are computed, not shipped.
         side = 2 * R + 1
-        self.q = array("b", bytes(n))
-        self.r = array("b", bytes(n))
+        self.q = zeros("b", n)
+        self.r = zeros("b", n)
         self._grid = array("H", b"\xff" * (2 * side * side))   # (q, r) -> cell
         i = 0
         for r in range(-R, R + 1):
@@ -66,6 +109,14 @@ class Layout:
             self.key_at[self.slot[i]] = i
         for k in range(len(keys)):
             self.key_at[self.fn_slot[k]] = n + k
+        # one key per slot, one cell per LED: a shared one would lose presses or light
+        seen = bytearray(n)
+        for i in range(n):
+            if seen[self.led[i]]:
+                raise ValueError("layout: cell_led uses LED %d twice" % self.led[i])
+            seen[self.led[i]] = 1
+        if len(keys) + n > slots or sum([1 for v in self.key_at if v != NONE]) != n + len(keys):
+            raise ValueError("layout: two keys share a key-scan slot")
         self.pins = d["pins"]                     # role -> GPIO (or list of GPIO)
         led = d["led"]
         self.led_part = led["part"]

@@ -35,7 +35,10 @@ class Menu:
         self.layout = app.layout
         self.owner = bytearray(self.layout.n)    # layout cell -> item index, or _FREE
         last = app.settings.last
-        if not (isinstance(last, list) and len(last) == 5 and last[0] in games.offered(self.layout)):
+        # the last match, when it still fits this board (a settings file may be
+        # from another board, or damaged: a size the game lacks would fail at start)
+        if not (isinstance(last, list) and len(last) == 5 and last[0] in games.offered(self.layout)
+                and last[1] in games.sizes(self.layout, last[0])):
             last = [None, None, [], 1 if app.ai else 0, 1]
         self.game, self.size, self.flags, self.level, self.human = last
         if not app.ai:

@@ -14,6 +14,7 @@ import json
 from micropython import const
 
 import hexgames
+from hexgames.game import parse_json
 from app.store import DEFAULTS, Settings, FolderStore   # noqa: F401 (the long-lived part)
 
 VERSION = const(1)
@@ -51,15 +52,13 @@ def unpack(kind, data):
         raise ValueError("a %s file, not %s" % (words[1], kind))
     if words[2] != str(VERSION):
         raise ValueError("version %s (this firmware reads %d)" % (words[2], VERSION))
+    size = len(data) - nl - 1           # checked before the body is copied out
+    if words[3] != str(size):
+        raise ValueError("length %d, header says %s (cut short?)" % (size, words[3]))
     body = data[nl + 1:]
-    if words[3] != str(len(body)):
-        raise ValueError("length %d, header says %s (cut short?)" % (len(body), words[3]))
     if words[4] != "%08x" % adler32(body):
         raise ValueError("checksum mismatch (damaged)")
-    try:
-        d = json.loads(body)
-    except ValueError:
-        d = None
+    d = parse_json(body, "body")         # bounded: size and nesting
     if not isinstance(d, dict):
         raise ValueError("body is not a JSON object")
     return d
@@ -90,7 +89,7 @@ def read_game(store, prepare=None):
         if prepare:
             prepare(d)
         g = restore(d)
-    except (ValueError, KeyError, TypeError, IndexError) as e:
+    except Exception as e:      # noqa: BLE001 -- whatever fails, the file is bad, the board boots
         return None, None, (str(e) or type(e).__name__, adler32(data))
     return d, g, None
 
@@ -126,7 +125,7 @@ def load_settings(store):
     if data:
         try:
             return Settings(unpack("settings", data))
-        except (ValueError, TypeError):
+        except Exception:       # noqa: BLE001 -- any fault: the defaults
             pass
     return Settings()
 

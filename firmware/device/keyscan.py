@@ -11,6 +11,7 @@
 # runs only for a word that changed, i.e. about once per press or release.
 from micropython import const
 from array import array
+from hexgames.board import zeros
 import machine
 from app.keys import PRESS, RELEASE, HOLD
 
@@ -51,7 +52,7 @@ class Scanner:
         self._raw = array("I", [idle] * 16)    # last reading per channel
         self._stable = array("I", [idle] * 16)  # debounced state per channel
         self._held = bytearray(16 * self.muxes)  # scans a key has been down (capped)
-        self._ring = array("H", bytes(2 * _RING))
+        self._ring = zeros("H", _RING)
         self._r = 0                            # next to read
         self._w = 0                            # next to write
         self.lost = 0                          # events dropped on a full ring

@@ -8,7 +8,7 @@
 # Games may add priors, their own playout policy, a cut-off evaluation, RAVE
 # statistics or an engine of their own (hooks: hexgames/README.md). The
 # node arrays and the UCB tables are in tree.py.
-from array import array
+from hexgames.board import zeros
 from micropython import const
 from hexgames.rng import Rng
 from hexgames.scratch import Scratch
@@ -43,7 +43,7 @@ class Search(Scratch):
         self.tree = Tree(memory)
         self.rng = Rng(seed)
         self.seed = seed
-        self.path = array("i", bytes(4 * _MAX_DEPTH))
+        self.path = zeros("i", _MAX_DEPTH)
         self.root = None
         self.buf = None
 
@@ -329,7 +329,8 @@ class Player:
         name = getattr(game, "SEARCH", None)
         if name is None:
             return Search
-        return getattr(__import__("hexgames." + name, None, None, ("Search",)), "Search")
+        from hexgames import need
+        return need(name, "Search")
 
     def start(self, game, clock=None):
         # with a clock, the start's own time (copies, the root's expansion)

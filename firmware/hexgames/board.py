@@ -14,6 +14,28 @@ _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 _cache = {}
 
 
+class _Zeros:
+    """n zeros that take no room: a length, and an iterator over nothing stored."""
+
+    def __init__(self, n):
+        self.n = n
+
+    def __len__(self):
+        return self.n
+
+    def __iter__(self):
+        for _ in range(self.n):
+            yield 0
+
+
+def zeros(code, n):
+    """array(code) of n zeros, allocated once. array(code, bytes(size * n)) builds
+    a bytes object of the same size first, so a buffer made late in a fragmented
+    heap needs two free blocks of its size, not one; MicroPython sizes an array
+    from len() of its initializer, then fills it item by item."""
+    return array(code, _Zeros(n))
+
+
 class Shape:
     """Cells 0..n-1 in reading order (row 1 left to right, then row 2, ...).
     Names and look-ups are computed from the coordinates rather than kept in
@@ -30,14 +52,14 @@ class Shape:
         self._r = array("b", [c[1] for c in coords])
         # the first cell of each row and its q, for at(q, r)
         rows = 1 + coords[-1][1] - coords[0][1]
-        self._row0 = array("H", bytes(2 * rows))
-        self._rowq = array("b", bytes(rows))
+        self._row0 = zeros("H", rows)
+        self._rowq = zeros("b", rows)
         for i in range(n - 1, -1, -1):
             k = coords[i][1] - coords[0][1]
             self._row0[k] = i
             self._rowq[k] = coords[i][0]
         # One flat table: nbr[6*i + d] is the neighbour of i in direction d, or off.
-        nbr = bytearray(6 * n) if self.off == OFF else array("H", bytes(12 * n))
+        nbr = bytearray(6 * n) if self.off == OFF else zeros("H", 6 * n)
         for i in range(n):
             q, r = coords[i]
             for d in range(6):
@@ -52,7 +74,7 @@ class Shape:
         count = 0
         for v in self.nbr:
             count += v != off
-        flat = bytearray(count) if off == OFF else array("H", bytes(2 * count))
+        flat = bytearray(count) if off == OFF else zeros("H", count)
         k = 0
         for v in self.nbr:
             if v != off:

@@ -17,7 +17,7 @@
 # per disc on the second) can also skip every fill while one edge is bare.
 from array import array
 from micropython import const
-from hexgames.board import rhombus, DIRS
+from hexgames.board import rhombus, DIRS, zeros
 
 BOTH = const(3)     # edge bits: 1 = the colour's first edge, 2 = its second
 ALL = const(4)      # a stop value never reached: fill the whole group
@@ -80,7 +80,7 @@ class Links:
         self.bridge_at = [b""]
         for p in (1, 2):
             tri = bytearray()
-            at = array("H", bytes(2 * (b.n + 1)))
+            at = zeros("H", b.n + 1)
             for c in range(b.n):
                 at[c] = len(tri)
                 q, r = b.coord(c)

@@ -5,6 +5,7 @@
 # the chip, but needs 4 bytes per move instead of a snapshot per move, and
 # rebuilds every derived table (repetition sets included) without game code.
 from array import array
+from hexgames.board import zeros
 import io
 import json
 
@@ -32,7 +33,7 @@ def _move_buffer(size):
     allocates only its list."""
     if len(_buffer[0]) < size:
         _buffer[0] = None
-        _buffer[0] = array("i", bytes(4 * size))
+        _buffer[0] = zeros("i", size)
     return _buffer[0]
 
 
@@ -115,6 +116,10 @@ class Game:
     NAME = ""
     OPTIONS = ()        # ((option, default, allowed values), ...)
     JOIN = ()           # words that take the next word into one token ("drop c11")
+    # Endings a position cannot show (a repetition, a turn limit): reason -> the
+    # winners it allows (0 = draw). load() takes such a result as stated; every
+    # other reason must be what the position itself shows.
+    UNSEEN = {}
 
     def __init__(self, options):
         self.options = options
@@ -208,7 +213,11 @@ class Game:
         side = self.to_move or self.side
         pairs = [("game", self.NAME), ("options", tuple([(k, self.options[k]) for k, _, _ in self.OPTIONS])),
                  ("cells", tuple(self._cell_pairs())), ("to_move", SYMBOL[side])]
-        return encode(tuple(pairs + self._to_pos()))
+        pairs += self._to_pos()
+        r = self._result
+        if r is not None:
+            pairs.append(("result", (("winner", SYMBOL[r[0]] if r[0] else None), ("reason", r[3]))))
+        return encode(tuple(pairs))
 
     def info(self):
         return {}
@@ -232,6 +241,7 @@ class Game:
             self._start()
         else:
             self._from_pos(self._origin)
+            self._take_result(self._origin)
         for m in self._hist:
             self._apply(m)
 
@@ -267,15 +277,96 @@ class Game:
         for name in d.get("cells", {}):
             self.board.index(name)           # names the bad cell
         self._from_pos(d)
+        self._take_result(d)
         self._origin = d
         self._hist = []
 
+    def _take_result(self, d):
+        """The position's stated result (DESIGN.md section 4). A result the
+        position shows must agree with it; one it cannot show (UNSEEN) ends the
+        game as stated, so a game drawn by repetition stays drawn after a resume."""
+        r = d.get("result")
+        if r is None:
+            return
+        if not isinstance(r, dict) or sorted(r) != ["reason", "winner"]:
+            raise ValueError('position: result must be {"winner": "X", "O" or null, '
+                             '"reason": ...}, not %r' % (r,))
+        w = r["winner"]
+        reason = r["reason"]
+        if w not in ("X", "O", None) or w is True or w is False:
+            raise ValueError('position: result winner must be "X", "O" or null, not %r' % (w,))
+        if not isinstance(reason, str):
+            raise ValueError("position: result reason must be text, not %r" % (reason,))
+        winner = 0 if w is None else SYMBOL.index(w)
+        have = self._result
+        said = _ending(winner, reason)
+        if have is not None:
+            if have[0] != winner or have[3] != reason:
+                raise ValueError("position: the result says %s, but the position shows %s"
+                                 % (said, _ending(have[0], have[3])))
+            return
+        allowed = self.UNSEEN.get(reason)
+        if allowed is None:
+            raise ValueError("position: the result says %s, but the position shows a running game"
+                             % (said,))
+        if winner not in allowed:
+            raise ValueError("position: %s cannot end in %s" % (reason, _ending(winner, None)))
+        self._result = (winner, 0, 0, reason)
+        self.to_move = 0
+
+
+def _ending(winner, reason):
+    who = "a draw" if not winner else "a win for " + SYMBOL[winner]
+    return who if reason is None else "%s by %s" % (who, reason)
+
+
+MAX_TEXT = 32768        # bytes: a long Hexmeister record is ~10 KB, a position ~3 KB
+MAX_DEPTH = 8           # nesting: what Honeycomb writes goes 3 deep
+
+
+def parse_json(text, what="position"):
+    """json.loads, bounded: text longer than MAX_TEXT or nested deeper than
+    MAX_DEPTH is refused with a ValueError before it is parsed. Unbounded, a
+    save nested 100,000 deep raised RecursionError on CPython and MemoryError
+    on MicroPython, where a bad file must be just a bad file."""
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = text.decode()
+        except UnicodeError:
+            raise ValueError("%s is not UTF-8 text" % what)
+    if not isinstance(text, str):
+        raise ValueError("%s must be JSON text, not %s" % (what, type(text).__name__))
+    if len(text) > MAX_TEXT:
+        raise ValueError("%s is %d characters long, more than %d" % (what, len(text), MAX_TEXT))
+    # Counting brackets is one pass in C; only text with many of them is walked
+    # character by character (strings may hold brackets that do not nest).
+    if text.count("[") + text.count("{") > MAX_DEPTH:
+        depth = 0
+        quoted = escaped = False
+        for c in text:
+            if quoted:
+                if escaped:
+                    escaped = False
+                elif c == "\\":
+                    escaped = True
+                elif c == '"':
+                    quoted = False
+            elif c == '"':
+                quoted = True
+            elif c == "[" or c == "{":
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise ValueError("%s is nested more than %d deep" % (what, MAX_DEPTH))
+            elif c == "]" or c == "}":
+                depth -= 1
+    try:
+        return json.loads(text)
+    except ValueError as e:
+        raise ValueError("%s is not valid JSON (%s)" % (what, e))
+
 
 def load_json(text):
-    try:
-        d = json.loads(text)
-    except ValueError as e:
-        raise ValueError("position is not valid JSON (%s)" % (e,))
+    d = parse_json(text)
     if not isinstance(d, dict):
         raise ValueError("position must be a JSON object")
     return d

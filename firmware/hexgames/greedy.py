@@ -1,5 +1,5 @@
 # The opponent's level 1: a beginner that looks one move ahead, no search.
-from array import array
+from hexgames.board import zeros
 from hexgames.scratch import Scratch
 from hexgames.rng import Rng
 
@@ -23,7 +23,7 @@ class Greedy(Scratch):
         self.k = self.choices            # the root's moves are in buf
         if self.priors and self.k:
             game.priors_into(self.buf, self.k, self.prior)
-        self.scores = array("i", bytes(4 * max(1, self.k)))
+        self.scores = zeros("i", max(1, self.k))
         self.won = False
 
     def solved(self):

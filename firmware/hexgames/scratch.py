@@ -2,7 +2,7 @@
 # the search restores from it in place: copying the attributes the game names
 # (state_names) into preallocated buffers allocates nothing, where a copy()
 # per playout would. Shared by the MCTS (ai.py) and the beginner (greedy.py).
-from array import array
+from hexgames.board import zeros
 
 
 class Scratch:
@@ -14,7 +14,7 @@ class Scratch:
         self.scratch = game.copy()
         if self.buf is None or len(self.buf) < game.max_moves:
             self.buf = None
-            self.buf = array("i", bytes(4 * game.max_moves))
+            self.buf = zeros("i", game.max_moves)
             self.prior = bytearray(game.max_moves)
         # the root's moves in buf; attribute names are taken after one step
         # too, in case a game sets some only when playing

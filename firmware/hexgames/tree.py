@@ -2,6 +2,7 @@
 # the integer tables its UCB selection reads (sqrt and ln by lookup, because
 # every float is a heap object on the chip). ai.py's Search walks it.
 from array import array
+from hexgames.board import zeros
 from math import log, sqrt
 from micropython import const
 
@@ -42,13 +43,13 @@ class Tree:
 
     def __init__(self, memory=32 * 1024):
         n = self.size = memory // self.BYTES_PER_NODE
-        self.move = array("i", bytes(4 * n))
-        self.first = array("i", bytes(4 * n))
-        self.visits = array("i", bytes(4 * n))
-        self.wins = array("i", bytes(4 * n))   # half points for the mover into the node
-        self.kids = array("H", bytes(2 * n))
-        self.amaf_n = array("H", bytes(2 * n))
-        self.amaf_w = array("H", bytes(2 * n))
+        self.move = zeros("i", n)
+        self.first = zeros("i", n)
+        self.visits = zeros("i", n)
+        self.wins = zeros("i", n)   # half points for the mover into the node
+        self.kids = zeros("H", n)
+        self.amaf_n = zeros("H", n)
+        self.amaf_w = zeros("H", n)
         self.who = bytearray(n)
         self.proven = bytearray(n)
         self.born = bytearray(n)                # visits a node starts with (its prior's)

@@ -79,12 +79,19 @@ def random_game(name, options, seed, check=True, undo_every=7):
     return g
 
 
-def unload_games():
+def unload_games(everything=False):
     """Forget every loaded game module and board shape, as a board that plays
     one game at a time would: tests that visit every game call it between
-    games so that the chip-sized heap on MicroPython is not used up."""
+    games so that the chip-sized heap on MicroPython is not used up. With
+    everything, a game's tables and search go too on MicroPython (as
+    app.app.forget_games; CPython would make a second copy of their classes)."""
     import gc
     from hexgames import board
+    if everything and ON_MICROPYTHON:
+        for mod in list(sys.modules):
+            parts = mod.split(".")
+            if len(parts) > 1 and parts[0] == "hexgames" and parts[1] in hexgames.GAMES:
+                sys.modules.pop(mod)
     for name in hexgames.GAMES:
         # the game's class goes; its tables and search stay, as a search
         # loaded before holds them anyway

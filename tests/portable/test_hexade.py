@@ -573,8 +573,13 @@ def test_repetition_draw():
     assert g.result() is None and g.to_move == 2
     g.play("f6")
     assert g.result() == (0, 0, 0, "repetition")
-    # a loaded position starts a fresh count
+    # the dump says how the game ended, and a load keeps it ended
+    assert '"result": {"winner": null, "reason": "repetition"}' in g.dump()
     h = hexgames.load(g.dump())
+    assert h.result() == (0, 0, 0, "repetition") and h.moves() == []
+    assert h.dump() == g.dump()
+    # without the result, the same cells are a fresh count: play goes on
+    h = hexgames.load(g.dump().replace(', "result": {"winner": null, "reason": "repetition"}', ""))
     assert h.result() is None
     # copy() carries the history: a copy made at the second occurrence
     # draws at the third (as an AI's playout copy would)

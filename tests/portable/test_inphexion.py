@@ -672,7 +672,8 @@ def test_positions_round_trip_and_defaults():
     assert field(g, "hands") == {"X": 23, "O": 24} and field(g, "turn") == 3
     # the order of keys in "hands" and of pending cells does not matter
     p = json.loads(load_fields(cells={"a1": "O", "b1": "X", "a2": "X", "g7": "O", "g6": "X",
-                                      "f7": "X"}, pending_relocation=["g7", "a1"]))
+                                      "f7": "X"}, pending_relocation=["g7", "a1"],
+                      hands={"X": 21, "O": 23}, turn=5))
     assert field(hexgames.load(json.dumps(p)), "pending_relocation") == ["a1", "g7"]
 
 

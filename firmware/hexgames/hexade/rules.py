@@ -16,7 +16,7 @@
 #             repetition draw; a ply without capture adds a stone, so only
 #             the last `ncap` plies (stones captured since the origin) can
 #             hold the current position again
-from array import array
+from hexgames.board import zeros
 from micropython import const
 from hexgames.game import Game
 from hexgames.hexade.tables import layout, STEPS, ADD, FIVE, EVENT, GAIN
@@ -45,6 +45,7 @@ class Hexade(Game):
     NAME = "hexade"
     CHIP_RATE = 42          # opponent iterations per chip second (tools/bench_ai.py)
     OPTIONS = (("base", 10, (4, 5, 6, 7, 8, 9, 10)),)
+    UNSEEN = {"repetition": (0,)}       # a position holds no history: the draw is as stated
 
     def _init(self):
         lay = self.lay = layout(self.options["base"])
@@ -53,18 +54,18 @@ class Hexade(Game):
         self.pad = lay.pad
         self.index = lay.index
         self.cell = bytearray(lay.empty_board)
-        self.emp = array("H", bytes(2 * n))
-        self.epos = array("H", bytes(2 * n))
+        self.emp = zeros("H", n)
+        self.epos = zeros("H", n)
         self.nsix = [0, 0, 0]
-        self.hist1 = array("i", bytes(4 * (n + _SPARE_PLIES)))
-        self.hist2 = array("H", bytes(2 * (n + _SPARE_PLIES)))
+        self.hist1 = zeros("i", n + _SPARE_PLIES)
+        self.hist2 = zeros("H", n + _SPARE_PLIES)
         self.hcap = n + _SPARE_PLIES        # plies the history holds
         self.six_at = lay.six_at
         self.key1 = lay.key1
         self.key2 = lay.key2
         self.six_ids = lay.six_ids
         self.cnt = bytearray(6 * n)
-        self.thr = array("H", bytes(4 * _TCAP))     # X's fives, then O's
+        self.thr = zeros("H", 2 * _TCAP)     # X's fives, then O's
         self.nthr = [0, 0, 0]
 
     def _start(self):
@@ -254,8 +255,8 @@ class Hexade(Game):
         """Double the history (a game longer than its cells plus the spare
         plies: only after many captures)."""
         n = len(self.hist2)
-        h1 = array("i", bytes(8 * n))
-        h2 = array("H", bytes(4 * n))
+        h1 = zeros("i", 2 * n)
+        h2 = zeros("H", 2 * n)
         for k in range(n):
             h1[k] = self.hist1[k]
             h2[k] = self.hist2[k]

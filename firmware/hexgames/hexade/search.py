@@ -11,7 +11,7 @@
 #    to capture it) or left one cell. Elsewhere playing out every reply finds
 #    nothing, at the cost of some 126 restores a node.
 # 3. A node is expanded on its third real visit (EXPAND_AT).
-from array import array
+from hexgames.board import zeros
 from micropython import const
 from hexgames.ai import Search as _Search
 
@@ -24,7 +24,7 @@ class Search(_Search):
 
     def __init__(self, seed=1, memory=32 * 1024):
         _Search.__init__(self, seed, memory)
-        self.count = array("H", bytes(34))      # moves per prior value
+        self.count = zeros("H", 17)      # moves per prior value
 
     def _children(self, g):
         k = g.moves_into(self.buf)

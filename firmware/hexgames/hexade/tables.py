@@ -10,7 +10,7 @@
 # base, so the offsets of the six shapes, and their tables, are shared.
 from array import array
 from micropython import const
-from hexgames.board import hexhex, DIRS
+from hexgames.board import hexhex, DIRS, zeros
 from hexgames.rng import Rng
 
 PAD = const(2)
@@ -79,8 +79,8 @@ def _worth(v):
 
 def _gains():
     """GAIN[p][v]: the change of the sum when p's stone makes count v."""
-    gx = array("h", bytes(128))
-    go = array("h", bytes(128))
+    gx = zeros("h", 64)
+    go = zeros("h", 64)
     for v in range(64):
         if v % 8:
             gx[v] = _worth(v) - _worth(v - 1)
@@ -98,8 +98,8 @@ def _keys(n):
     small on the chip and a false repetition needs a 46-bit collision. Seeded,
     so every VM draws the same keys (and a smaller base the first of them)."""
     rng = Rng(2024)
-    k1 = array("i", bytes(8 * n))
-    k2 = array("H", bytes(4 * n))
+    k1 = zeros("i", 2 * n)
+    k2 = zeros("H", 2 * n)
     for k in range(2 * n):
         k1[k] = rng.bits30()
         k2[k] = rng.bits15() << 1 | (rng.bits15() & 1)
@@ -114,7 +114,7 @@ class Layout:
         R = base - 1
         rows = 2 * R + 1 + 2 * PAD
         self.size = rows * WIDTH
-        self.pad = array("H", bytes(2 * b.n))             # board index -> padded index
+        self.pad = zeros("H", b.n)             # board index -> padded index
         self.index = array("H", b"\xff" * (2 * self.size))  # padded index -> board index
         self.empty_board = bytearray(bytes((WALL,)) * self.size)   # walls; cells below
         for i in range(b.n):
@@ -136,13 +136,13 @@ class Layout:
         Two passes (count, then fill), so no list per cell is ever built."""
         b = self.board
         n = b.n
-        at = self.six_at = array("H", bytes(2 * (n + 1)))
+        at = self.six_at = zeros("H", n + 1)
         ids = None
         for fill in (0, 1):
             if fill:
                 for i in range(n):
                     at[i + 1] += at[i]
-                ids = self.six_ids = array("H", bytes(2 * at[n]))
+                ids = self.six_ids = zeros("H", at[n])
                 used = array("H", at)
             for a in range(n):
                 q, r = b.coord(a)

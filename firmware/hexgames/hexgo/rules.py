@@ -7,14 +7,13 @@
 #   opn      the open cells (empty, not a Me) as a list with positions opos[i]
 # A cell is open exactly when cell == 0 and enb > 0, and a stone can only be
 # captured once enb == 0, so a move only has to look at its six neighbours.
-from array import array
 from micropython import const
-from hexgames.board import hexhex
+from hexgames.board import hexhex, zeros
 from hexgames.game import Game, IllegalMove, SYMBOL
 from hexgames.rng import Rng
 
 _rng = Rng()      # seeded by each playout
-_tally = array("H", bytes(12))      # _score: Me of N, X, O, then cells x and o
+_tally = zeros("H", 6)      # _score: Me of N, X, O, then cells x and o
 
 _EMPTY = const(0)
 _NONE = const(255)     # "not in the open list"

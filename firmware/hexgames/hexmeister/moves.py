@@ -6,6 +6,7 @@
 # it. Stamps instead of clearing keep each call free of per-cell resets, and
 # all buffers are module-level: nothing is allocated per call.
 from array import array
+from hexgames.board import zeros
 from micropython import const
 from hexgames.hexmeister.tables import (
     BOARD, CENTRE, NO, GATE_NO, BASE_OF, BASE_GATES, BASES, PASSABLE)
@@ -17,12 +18,12 @@ NULLIFY = const(8)         # gates of the opponent that nullify triangulation of
 ALL = const(-1)            # gen(..., only=ALL): every step, not one stone's moves
 
 _ADJ = BOARD.adj
-_lab = array("H", bytes(2 * N))           # component label of a passable cell
-_omark = array("H", bytes(2 * N))         # destination already listed for this origin
-_cmark = array("H", bytes(2 * N))         # cell already looked at by this flood
-_cseen = array("H", bytes(2 * (N + 1)))   # component already handed to this origin
-_cbeg = array("H", bytes(2 * (N + 1)))    # component k's destinations: _cdst[_cbeg[k]:_cend[k]]
-_cend = array("H", bytes(2 * (N + 1)))
+_lab = zeros("H", N)           # component label of a passable cell
+_omark = zeros("H", N)         # destination already listed for this origin
+_cmark = zeros("H", N)         # cell already looked at by this flood
+_cseen = zeros("H", N + 1)   # component already handed to this origin
+_cbeg = zeros("H", N + 1)    # component k's destinations: _cdst[_cbeg[k]:_cend[k]]
+_cend = zeros("H", N + 1)
 _cdst = bytearray(7 * N)                  # a cell borders at most 6 components, plus its own
 _stack = bytearray(N)
 _ctr = array("i", [0, 0, 0])              # last label, origin stamp, flood stamp
@@ -178,7 +179,7 @@ def gen(g, buf, stop, only):
     return k
 
 
-_ebuf = array("i", bytes(4 * (N + 8)))    # one stone's moves, or the drops
+_ebuf = zeros("i", N + 8)    # one stone's moves, or the drops
 
 
 def has_step(g):

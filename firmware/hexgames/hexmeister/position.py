@@ -9,7 +9,7 @@ from hexgames.hexmeister.moves import N, DROP, PASS, gen, has_step
 
 STONES = 18
 TURN_LIMIT = 300
-FIELDS = ("game", "options", "cells", "to_move", "reserves", "bonus", "turn")
+FIELDS = ("game", "options", "cells", "to_move", "reserves", "bonus", "turn", "result")
 
 
 def valid(m):
@@ -169,8 +169,13 @@ def from_pos(g, d):
         g._finish(1 if won_x else 2, won_x or won_o)
     elif not bonus and not has_step(g):
         g._finish(3 - g.side, "no_legal_move")
-    elif turn >= TURN_LIMIT:
-        g._finish(0, "turn_limit")
+    elif turn >= TURN_LIMIT and not _stated(d, "repetition"):
+        g._finish(0, "turn_limit")     # a repetition on the last turn comes first (5.3)
+
+
+def _stated(d, reason):
+    r = d.get("result")
+    return isinstance(r, dict) and r.get("reason") == reason
 
 
 def text(g, m):

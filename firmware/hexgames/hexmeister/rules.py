@@ -13,6 +13,7 @@
 # slow paths (refusals, set-up, info) in position.
 # Steps are small ints: a move o << 7 | d, a drop DROP | c, and PASS.
 from array import array
+from hexgames.board import zeros
 from micropython import const
 from hexgames.game import Game
 from hexgames.rng import Rng
@@ -32,7 +33,7 @@ _MAX_MOVES = const(1315)
 _ADJ = BOARD.adj
 _rng = Rng()
 _caplog = bytearray(_N)                     # the cells one step captured, in order
-_pbuf = array("i", bytes(4 * (_N + 8)))      # one stone's moves or the drops: playouts, refusals
+_pbuf = zeros("i", _N + 8)      # one stone's moves or the drops: playouts, refusals
 _stones = bytearray(_STONES)                # the mover's stones, for the playout policy
 
 
@@ -42,6 +43,7 @@ class Hexmeister(Game):
     SEARCH = "hexmeister.search"    # a two-turn search on an evaluation (not MCTS)
     CAPLOG = _caplog        # the cells the last step captured (the search takes them back)
     OPTIONS = (("base", 6, (6,)),)
+    UNSEEN = {"repetition": (0,)}       # a position holds no history: the draw is as stated
     JOIN = ("drop",)
 
     def _init(self):
@@ -53,7 +55,7 @@ class Hexmeister(Game):
         self.ngate = bytearray(3)
         self.nst = bytearray(3)
         self.res = bytearray(3)
-        self.rep = array("i", bytes(4 * (_TURN_LIMIT + 2)))
+        self.rep = zeros("i", _TURN_LIMIT + 2)
 
     def _clear(self):
         for i in range(_N):

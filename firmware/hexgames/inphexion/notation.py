@@ -258,6 +258,19 @@ def from_pos(g, d):
             raise _fault("relocated_from: %s is not empty" % b.name(x))
     if len(pending) + len(moved) > 3:
         raise _fault("one push walls in at most 3 discs, not %d" % (len(pending) + len(moved)))
+    for s in "XO":
+        # discs never leave the board: those on it and those in hand are at most
+        # the hand a player starts with
+        on = g.cnt[SYMBOL.index(s)]
+        if on + hands[s] > g.cf.hand:
+            raise _fault("%s has %d discs on the board and %d in hand, more than the %d "
+                         "of a full hand" % (s, on, hands[s], g.cf.hand))
+    # every completed turn puts one disc on the board (the swap none); a pending
+    # relocation belongs to a turn whose disc is down but which is not complete
+    placed = g.cnt[1] + g.cnt[2]
+    if placed > turn + (1 if pending else 0):
+        raise _fault("%d X and O discs on the board after %d completed turns: each turn "
+                     "places one" % (placed, turn))
     g._reset(p, turn)
     g.hands[1] = hands["X"]
     g.hands[2] = hands["O"]

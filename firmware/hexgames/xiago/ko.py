@@ -8,6 +8,7 @@
 # The table stays at most 3/4 full, with room for a playout (map.reserve)
 # so that a playout of ordinary length never grows it.
 from array import array
+from hexgames.board import zeros
 from hexgames.game import Game
 
 _FREE = b"\xff\xff\xff\xff"     # -1 in an array("i")
@@ -19,7 +20,7 @@ class Superko(Game):
         while 3 * cap < 4 * (self.map.reserve + 1):
             cap *= 2
         self.t1 = array("i", _FREE * cap)
-        self.t2 = array("H", bytes(2 * cap))
+        self.t2 = zeros("H", cap)
         self.tmask = cap - 1
         self.tcount = 0
         self.minemp = 0x3FFF

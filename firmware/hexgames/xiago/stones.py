@@ -11,7 +11,7 @@
 #   emp[:nemp], epos[i]   the vacant cells, and each one's index there
 #   h1, h2    two 30-bit Zobrist hashes of the position (neutral pieces too)
 #   t1, t2    the superko table (ko.py)
-from array import array
+from hexgames.board import zeros
 from micropython import const
 from hexgames.xiago import slides, tables
 from hexgames.xiago.ko import Superko
@@ -31,12 +31,12 @@ class Stones(Superko):
         self.z1 = m.z1
         self.z2 = m.z2
         self.cell = bytearray(n)
-        self.head = array("H", bytes(2 * n))
-        self.nxt = array("H", bytes(2 * n))
-        self.size = array("H", bytes(2 * n))
-        self.libs = array("H", bytes(2 * n))
-        self.emp = array("H", bytes(2 * n))
-        self.epos = array("H", bytes(2 * n))
+        self.head = zeros("H", n)
+        self.nxt = zeros("H", n)
+        self.size = zeros("H", n)
+        self.libs = zeros("H", n)
+        self.emp = zeros("H", n)
+        self.epos = zeros("H", n)
         self._culprit = 0           # a stone of the group a slide would kill
 
     def _copy_into(self, g):

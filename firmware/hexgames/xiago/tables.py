@@ -2,7 +2,7 @@
 # copy: the initial neutral cells, Zobrist keys, komi, the move-list bound
 # and scratch buffers for flood fills (the engine runs one call at a time).
 from array import array
-from hexgames.board import hexhex
+from hexgames.board import hexhex, zeros
 from hexgames.rng import Rng
 
 _KEY_SEED = 0x51A60     # fixed: the same keys on every VM and in every game
@@ -27,16 +27,16 @@ class Map:
         self.max_moves = 1 + free + min(6 * free, pieces * 6 * R)
         # The big buffers first: the board built next leaves the heap in
         # small pieces on base 10 (271 small neighbour arrays).
-        self.movebuf = array("i", bytes(4 * self.max_moves))
-        z = array("i", bytes(4 * (3 * n + 1)))
+        self.movebuf = zeros("i", self.max_moves)
+        z = zeros("i", 3 * n + 1)
         # Scratch for flood fills and for stones removed by a neutral move.
         self.mark = bytearray(n)
-        self.stack = array("H", bytes(2 * n))
-        self.capbuf = array("H", bytes(2 * n))
+        self.stack = zeros("H", n)
+        self.capbuf = zeros("H", n)
         # Distinct liberties of groups, by root (knowledge.py)
         self.lc = bytearray(n)
-        self.l1 = array("H", bytes(2 * n))
-        self.l2 = array("H", bytes(2 * n))
+        self.l1 = zeros("H", n)
+        self.l2 = zeros("H", n)
         b = self.board = hexhex(base)
         neutral = [i for i in range(n) if b.coord(i)[0] % 2 == 0 and b.coord(i)[1] % 2 == 0]
         self.neutral = bytes(neutral) if n < 255 else array("H", neutral)
