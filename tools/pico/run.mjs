@@ -16,6 +16,12 @@
 //   save {name} / load {name}                 keep / restore the flash image in memory
 //                                             (load power-cycles the chip)
 //   dump {path}                               write the flash image to a file
+//   cut {after, bytes}                        power fails during the flash erase/program
+//                                             call `after` calls from now, once `bytes`
+//                                             of it are done (the chip then stays off
+//                                             until restart/load; run replies off: true)
+//   flash_ops {}                              flash calls so far on this chip and the
+//                                             log of those since the last ask
 //   stats {}                                  emulated time, cycles (all, and those the
 //                                             core was awake), wall time
 // Emulated time counts on across power cycles. When the firmware resets the chip
@@ -83,7 +89,7 @@ function run(req) {
     const t0 = Date.now();
     totalCycles += chip.run(end - epochNs);
     wallMs += Date.now() - t0;
-    if (chip.fault) break;
+    if (chip.fault || chip.poweredOff) break;
     if (chip.resetRequested) {
       // What a Pico does: the chip restarts on the same flash, USB enumerates again.
       resets++;
@@ -97,7 +103,7 @@ function run(req) {
   else if (nbytes >= 0) out = take(nbytes);
   until = null;
   nbytes = -1;
-  return { out, found, t: now(), fault: chip.fault, resets };
+  return { out, found, t: now(), fault: chip.fault, resets, off: chip.poweredOff };
 }
 
 function need(req, ...keys) {
@@ -181,6 +187,16 @@ const ops = {
     need(req, "path");
     fs.writeFileSync(req.path, flash);
     return {};
+  },
+  cut(req) {
+    need(req, "after", "bytes");
+    chip.cutAt = req.after < 0 ? null : { op: chip.flashOps + req.after, bytes: req.bytes };
+    return {};
+  },
+  flash_ops() {
+    const log = chip.flashLog;
+    chip.flashLog = [];
+    return { ops: chip.flashOps, log: log.map(([k, o, n, t]) => [k, o, n, Math.round(t / 1000)]) };
   },
   stats() {
     return {
