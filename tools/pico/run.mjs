@@ -11,6 +11,8 @@
 //                                             that output {out, found, t}
 //   send {data}                               bytes for the chip's USB serial input
 //   keys {down: [slot, ...]}   adc {ch, value}   drive {pin, level}
+//   schedule {changes: [[us from now, [slot, ...]], ...]}
+//                                             keys held from those moments on (bounce)
 //   frames {}  tones {}                       decoded LED frames / tone changes since
 //                                             the last ask
 //   save {name} / load {name}                 keep / restore the flash image in memory
@@ -150,6 +152,14 @@ const ops = {
   keys(req) {
     board.held = req.down || [];
     if (parts.keys) parts.keys.set(board.held);
+    return {};
+  },
+  schedule(req) {
+    need(req, "changes");
+    if (!parts.keys) throw new Error("this board has no key muxes");
+    parts.keys.schedule(req.changes);
+    // a power cycle drops what is still to come; the last state is the board's
+    if (req.changes.length) board.held = req.changes[req.changes.length - 1][1];
     return {};
   },
   adc(req) {
