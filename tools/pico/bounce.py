@@ -87,12 +87,12 @@ def plan(presses, seed=19, cells=None):
     for i in range(presses):
         chord = rng.random() < 0.1
         ks = rng.sample(keys, 2) if chord else [rng.choice(keys)]
-        hold = rng.uniform(900, 2500) if rng.random() < 0.125 else rng.uniform(40, 200)
+        hold = rng.uniform(900, 1500) if rng.random() < 0.125 else rng.uniform(40, 150)
         for k in ks:
             bounce(edges, k, t, True, rng)
             bounce(edges, k, t + BOUNCE_MS + hold, False, rng)
         made.append((t, ks, hold))
-        t += 2 * BOUNCE_MS + hold + rng.uniform(25, 120)
+        t += 2 * BOUNCE_MS + hold + rng.uniform(25, 80)
         if t >= next_busy:
             # the opponent thinks for 300-700 ms: the presses go on meanwhile
             busy.append((int(t), int(t + rng.uniform(300, 700))))

@@ -127,7 +127,13 @@ export class Chip {
     // machine.reset() and the watchdog end the run; the owner starts a new chip on
     // the same flash (rp2040js has no reset of its own that keeps the peripherals sane).
     this.resetRequested = false;
-    rp.peripherals[0x40058].onWatchdogTrigger = () => {
+    const wd = rp.peripherals[0x40058];
+    wd.onWatchdogTrigger = () => {
+      // rp2040js re-arms a timed-out watchdog (counting down, target 0) with a
+      // delay of 0 ns, and its clock then fires it forever at the same instant:
+      // the chip is being reset, so its watchdog stops here.
+      wd.alarm.enable = false;
+      wd.timer.enable = false;
       this.resetRequested = true;
       this.stopFlag = true;
     };
