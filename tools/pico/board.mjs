@@ -16,6 +16,9 @@ const CSR_PH_CORRECT = 2;
 export class Keys {
   constructor(chip, addr, read) {
     this.rp = chip.rp;
+    this.clock = chip.clock;
+    this.queue = [];                       // [t_ns, slots]: changes still to come
+    this.alarm = chip.clock.createAlarm(() => this.due());
     this.addr = addr.map((p) => this.rp.gpio[p]);
     this.read = read.map((p) => this.rp.gpio[p]);
     this.down = new Set();                 // slots held: mux * 16 + channel
@@ -41,6 +44,28 @@ export class Keys {
   set(slots) {
     this.down = new Set(slots);
     this.update();
+  }
+
+  /** Changes at moments in emulated time: [[us from now, [slots held]], ...]. A
+   * contact's bounce is a quick run of them; the clock's alarm applies each on
+   * time, also while the core sleeps (the run loop wakes for alarms). */
+  schedule(changes) {
+    const t0 = this.clock.nanos;
+    for (const [us, slots] of changes) this.queue.push([t0 + Math.round(us * 1000), slots]);
+    this.queue.sort((a, b) => a[0] - b[0]);
+    this.arm();
+  }
+
+  arm() {
+    if (this.queue.length) this.alarm.schedule(Math.max(0, this.queue[0][0] - this.clock.nanos));
+  }
+
+  due() {
+    const now = this.clock.nanos;
+    let last = null;
+    while (this.queue.length && this.queue[0][0] <= now) last = this.queue.shift()[1];
+    if (last) this.set(last);
+    this.arm();
   }
 }
 

@@ -111,6 +111,18 @@ class BoardIO:
             self.held.discard(self.slot_of(key))
         self.request("keys", down=sorted(self.held))
 
+    def schedule(self, changes):
+        """Keys held from moments to come: [(us from now, [key names or indexes held
+        from then]), ...], applied on the chip's clock as it runs (contact bounce,
+        chords, a key held through frames). The last entry is what stays held."""
+        wire = []
+        for us, keys in changes:
+            wire.append([us, sorted({self.slot_of(k) for k in keys})])
+        wire.sort(key=lambda c: c[0])
+        self.request("schedule", changes=wire)
+        if wire:
+            self.held = set(wire[-1][1])
+
     # -- LEDs --------------------------------------------------------------------------
     def _take_frames(self):
         order = self.desc["order"]

@@ -127,12 +127,25 @@ export class Chip {
     // machine.reset() and the watchdog end the run; the owner starts a new chip on
     // the same flash (rp2040js has no reset of its own that keeps the peripherals sane).
     this.resetRequested = false;
-    rp.peripherals[0x40058].onWatchdogTrigger = () => {
+    const wd = rp.peripherals[0x40058];
+    wd.onWatchdogTrigger = () => {
+      // rp2040js re-arms a timed-out watchdog (counting down, target 0) with a
+      // delay of 0 ns, and its clock then fires it forever at the same instant:
+      // the chip is being reset, so its watchdog stops here.
+      wd.alarm.enable = false;
+      wd.timer.enable = false;
       this.resetRequested = true;
       this.stopFlag = true;
     };
     this.stopFlag = false;
     this.fault = null;
+    // Power cuts for save tests: every erase/program call is counted and logged;
+    // cutAt = {op, bytes}: the op-th call (counting from 0 at power-up) does only
+    // its first `bytes` bytes, then the power goes (poweredOff: the chip runs no more).
+    this.flashOps = 0;
+    this.flashLog = [];                      // [kind "E"|"P", offset, bytes, t_ns]
+    this.cutAt = null;
+    this.poweredOff = false;
     this.pioSteps = 0;                       // PIO clock: one step per system cycle
     this.busyCycles = 0;                     // cycles the core ran (not asleep in WFI)
     rp.core.PC = FLASH_BASE;                 // boot2 at the start of flash
@@ -144,17 +157,21 @@ export class Chip {
     const core = this.rp.core;
     const r = core.registers;
     const pc = (core.PC - 2) >>> 0;
-    if (code === 1 && pc === this.erase) {
-      this.checkRange(r[0], r[1]);
-      this.flash.fill(0xff, r[0], r[0] + r[1]);
-      this.rp.flash.fill(0xff, r[0], r[0] + r[1]);
-    } else if (code === 2 && pc === this.program) {
-      this.checkRange(r[0], r[2]);
-      for (let i = 0; i < r[2]; i++) {
-        // NOR flash programming only clears bits
-        const b = this.flash[r[0] + i] & this.rp.readUint8(r[1] + i);
-        this.flash[r[0] + i] = b;
-        this.rp.flash[r[0] + i] = b;
+    if ((code === 1 && pc === this.erase) || (code === 2 && pc === this.program)) {
+      const erase = code === 1;
+      const size = erase ? r[1] : r[2];
+      this.flashLog.push([erase ? "E" : "P", r[0], size, this.clock.nanos]);
+      const cut = this.cutAt && this.cutAt.op === this.flashOps;
+      this.flashOps++;
+      const n = cut ? Math.min(size, this.cutAt.bytes) : size;
+      this.checkRange(r[0], size);
+      if (erase) this.eraseRange(r[0], n);
+      else this.programRange(r[0], r[1], n);
+      if (cut) {
+        // The supply fails during this call: what is done stays, nothing runs after.
+        this.poweredOff = true;
+        this.stopFlag = true;
+        return;
       }
     } else {
       this.fault = `breakpoint ${code} at 0x${pc.toString(16)}`;
@@ -162,6 +179,20 @@ export class Chip {
       return;
     }
     core.PC = core.LR & ~1;
+  }
+
+  eraseRange(offset, count) {
+    this.flash.fill(0xff, offset, offset + count);
+    this.rp.flash.fill(0xff, offset, offset + count);
+  }
+
+  programRange(offset, from, count) {
+    for (let i = 0; i < count; i++) {
+      // NOR flash programming only clears bits
+      const b = this.flash[offset + i] & this.rp.readUint8(from + i);
+      this.flash[offset + i] = b;
+      this.rp.flash[offset + i] = b;
+    }
   }
 
   checkRange(offset, count) {
@@ -203,7 +234,7 @@ export class Chip {
     const pios = this.pios;
     let cycles = 0;
     this.stopFlag = false;
-    while (clock.nanosCounter < untilNanos && !this.stopFlag) {
+    while (clock.nanosCounter < untilNanos && !this.stopFlag && !this.poweredOff) {
       const pioOn = !pios[0].stopped || !pios[1].stopped;
       if (core.waiting) {
         if (pioOn && this.pioBusy()) {

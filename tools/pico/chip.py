@@ -13,9 +13,9 @@ import os
 import struct
 
 from tools.pico.board import BoardIO, describe
-from tools.pico.link import BOOTROM, UF2, ChipError, ChipTimeout, Link, kit_dir
+from tools.pico.link import BOOTROM, UF2, ChipError, ChipTimeout, Link, PowerOff, kit_dir
 
-__all__ = ["Chip", "ChipError", "ChipTimeout"]
+__all__ = ["Chip", "ChipError", "ChipTimeout", "PowerOff"]
 
 _CHUNK = 1024                # file bytes per write() call in a put script
 _PER_SCRIPT = 8              # write() calls per script: ~8 KB of data, ~35 KB of source
@@ -85,6 +85,19 @@ class Chip(BoardIO, Link):
                     raise ChipTimeout("no REPL prompt within %.3g emulated s; the chip "
                                       "sent: %r" % (budget_s, seen[-600:]), seen)
             self.write(b"\x03")
+
+    def cut_power(self, after, done=0):
+        """Power fails during the flash erase or program call `after` calls from now,
+        once `done` bytes of it are written (0: none; a call's size: all of it). The
+        request that runs into it raises PowerOff; power_cycle() or restore() powers
+        up again on the flash as the cut left it. after < 0 cancels."""
+        self.request("cut", after=after, bytes=done)
+
+    def flash_ops(self):
+        """(calls so far on this chip, [(kind "E" erase | "P" program, flash offset,
+        bytes, emulated us since power-up)] since the last ask)."""
+        r = self.request("flash_ops")
+        return r["ops"], [tuple(x) for x in r["log"]]
 
     def snapshot(self, name):
         """Keeps a copy of the flash (firmware and files) under `name`."""

@@ -22,6 +22,15 @@ class ChipError(Exception):
     """The emulator refused a request, or code on the chip raised."""
 
 
+class PowerOff(ChipError):
+    """The board's power was cut (Chip.cut_power()): the chip runs no more until a
+    power cycle or a restore. `output`: what it sent before."""
+
+    def __init__(self, msg, output=b""):
+        super().__init__(msg)
+        self.output = output
+
+
 class ChipTimeout(ChipError):
     """The chip did not answer within its emulated time budget."""
 
@@ -88,6 +97,9 @@ class Link:
             self.on_reset()
         if reply.get("fault"):
             raise ChipError("the chip faulted: %s" % reply["fault"])
+        if reply.get("off"):
+            raise PowerOff("the power was cut during a flash write (%s)" % op,
+                           reply.get("out", "").encode("latin-1"))
         return reply
 
     def close(self):

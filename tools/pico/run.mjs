@@ -11,11 +11,19 @@
 //                                             that output {out, found, t}
 //   send {data}                               bytes for the chip's USB serial input
 //   keys {down: [slot, ...]}   adc {ch, value}   drive {pin, level}
+//   schedule {changes: [[us from now, [slot, ...]], ...]}
+//                                             keys held from those moments on (bounce)
 //   frames {}  tones {}                       decoded LED frames / tone changes since
 //                                             the last ask
 //   save {name} / load {name}                 keep / restore the flash image in memory
 //                                             (load power-cycles the chip)
 //   dump {path}                               write the flash image to a file
+//   cut {after, bytes}                        power fails during the flash erase/program
+//                                             call `after` calls from now, once `bytes`
+//                                             of it are done (the chip then stays off
+//                                             until restart/load; run replies off: true)
+//   flash_ops {}                              flash calls so far on this chip and the
+//                                             log of those since the last ask
 //   stats {}                                  emulated time, cycles (all, and those the
 //                                             core was awake), wall time
 // Emulated time counts on across power cycles. When the firmware resets the chip
@@ -83,7 +91,7 @@ function run(req) {
     const t0 = Date.now();
     totalCycles += chip.run(end - epochNs);
     wallMs += Date.now() - t0;
-    if (chip.fault) break;
+    if (chip.fault || chip.poweredOff) break;
     if (chip.resetRequested) {
       // What a Pico does: the chip restarts on the same flash, USB enumerates again.
       resets++;
@@ -97,7 +105,7 @@ function run(req) {
   else if (nbytes >= 0) out = take(nbytes);
   until = null;
   nbytes = -1;
-  return { out, found, t: now(), fault: chip.fault, resets };
+  return { out, found, t: now(), fault: chip.fault, resets, off: chip.poweredOff };
 }
 
 function need(req, ...keys) {
@@ -146,6 +154,14 @@ const ops = {
     if (parts.keys) parts.keys.set(board.held);
     return {};
   },
+  schedule(req) {
+    need(req, "changes");
+    if (!parts.keys) throw new Error("this board has no key muxes");
+    parts.keys.schedule(req.changes);
+    // a power cycle drops what is still to come; the last state is the board's
+    if (req.changes.length) board.held = req.changes[req.changes.length - 1][1];
+    return {};
+  },
   adc(req) {
     need(req, "ch", "value");
     board.adc = { ...board.adc, [req.ch]: req.value };
@@ -181,6 +197,16 @@ const ops = {
     need(req, "path");
     fs.writeFileSync(req.path, flash);
     return {};
+  },
+  cut(req) {
+    need(req, "after", "bytes");
+    chip.cutAt = req.after < 0 ? null : { op: chip.flashOps + req.after, bytes: req.bytes };
+    return {};
+  },
+  flash_ops() {
+    const log = chip.flashLog;
+    chip.flashLog = [];
+    return { ops: chip.flashOps, log: log.map(([k, o, n, t]) => [k, o, n, Math.round(t / 1000)]) };
   },
   stats() {
     return {

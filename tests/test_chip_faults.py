@@ -1,0 +1,122 @@
+# Faults of a handheld on the emulated RP2040 (tools/pico): power cut inside the
+# flash writes of a save, contacts that bounce under the key scan, a frame that
+# hangs in a release build, a crash log written over and over. The full sweeps are
+# commands (python -m tools.pico.powercut / bounce); here each runs a subset.
+# Times asserted are emulated chip time, never wall time.
+import os
+import re
+
+import pytest
+
+from tools.pico.link import missing
+
+WHY = missing()
+if WHY:
+    pytest.skip(WHY, allow_module_level=True)
+
+RUNNING = b"honeycomb: pocket board running"
+
+
+@pytest.fixture(scope="module")
+def chip():
+    from tools.pico.rig import app_chip
+    c = app_chip()
+    yield c
+    c.close()
+
+
+@pytest.mark.parametrize("game", ["hex", "inphexion"])
+def test_power_cut_during_a_save_leaves_the_old_or_the_new_save_whole(chip, game):
+    from tools.pico.powercut import Sweep, plan
+    s = Sweep(chip, game)
+    calls = s.prepare()
+    # LittleFS writes a save in a few program calls (and erases a block when it
+    # needs a fresh one); the last program is the commit that names the new file.
+    assert calls and calls[-1][0] == "P" and all(k in "EP" for k, _, _, _ in calls)
+    points = plan(calls, 14)
+    assert {c for c, _ in points} == set(range(len(calls)))     # every call is cut
+    for k, (call, done) in enumerate(points):
+        s.cut(call, done, boot=k == len(points) - 1)
+    assert s.failures == [] and s.lost == 0 and s.crashed == 0
+    assert s.cuts == len(points)
+    assert s.as_old >= 1 and s.as_new >= 1          # both outcomes met
+    assert s.boots >= 2                             # the app resumed each of them
+
+
+def test_the_sweep_plan_cuts_every_call_at_its_start_its_end_and_in_between():
+    from tools.pico.powercut import plan
+    calls = [("E", 0, 4096, 0), ("P", 0, 256, 1), ("P", 8192, 1024, 2)]
+    points = plan(calls, 200)
+    assert len(points) >= 190 and len(set(points)) == len(points)
+    for i, (_, _, size, _) in enumerate(calls):
+        assert (i, 0) in points and (i, size) in points
+        assert any(0 < d < size for c, d in points if c == i)
+
+
+def test_bouncy_presses_chords_and_holds_give_one_press_each(chip):
+    from tools.pico.bounce import run
+    r = run(chip, 60, seed=3)
+    assert r["faults"] == []
+    assert r["seen"] == r["presses"] >= 60
+    assert r["chords"] >= 2 and r["long"] >= 2 and r["busy"] >= 2
+    assert r["holds"] >= r["long"]          # a long hold says so once, never repeats a press
+
+
+def test_a_hung_frame_in_a_release_build_resets_to_the_saved_game(chip):
+    """A frame that never ends (a test build: Resume.key waits forever when /hang
+    exists, the file removed first so the next start is clean): the watchdog of a
+    release build resets the chip, which boots to the offer of the same saved game."""
+    from tools.pico.powercut import saves
+    from tools.pico.rig import FIRMWARE, boot_app
+    rec, data = saves("hex")[:2]
+    with open(os.path.join(FIRMWARE, "app", "screens.py")) as f:
+        src = f.read()
+    head = "    def key(self, key):\n        a = self.app\n        if key == a.OK or"
+    assert src.count(head) == 1
+    hang = ("def _hang():\n    import os, time\n    try:\n        os.remove('/hang')\n"
+            "    except OSError:\n        return\n    while True:\n        time.sleep_ms(1000)\n\n\n")
+    src = hang + src.replace(head, head.replace("a = self.app", "_hang()\n        a = self.app"))
+    chip.restore("firmware")
+    chip.mkdir("/data")
+    chip.put("/data/game.sav", data)
+    chip.put("/app/screens.py", src.encode())    # shadows screens.mpy
+    chip.put("/release", b"")
+    chip.put("/hang", b"")
+    chip.put("/main.py", chip.main_py)
+    console = chip.boot_main(4000, until=RUNNING)
+    assert b"Traceback" not in console
+    resets = chip.resets
+    chip.key("OK")
+    chip.run_for(100)
+    chip.release()
+    t0 = chip.us
+    console = chip.read_until(RUNNING, 15)          # hung, reset, booted again
+    assert chip.resets == resets + 1
+    assert 8.0e6 <= chip.us - t0 <= 10.5e6          # the 8 s watchdog, then the boot
+    assert b"Traceback" not in console
+    chip.write(b"\x03")                              # the app stops for the REPL
+    chip.read_until(b">>> ", 2)
+    chip.exec("import os\nos.remove('/release')")    # the running watchdog is fed below
+    seen = boot_app(chip)
+    assert seen["SCREEN"] == "Resume" and seen["RECORD"] == rec
+    assert chip.eval("'hang' in __import__('os').listdir('/')") is False
+
+
+def test_a_crash_log_written_by_many_crashes_stays_under_its_cap(chip):
+    chip.restore("firmware")
+    chip.put("/hc_main.py", chip.main_py)      # main.py's functions, not its start
+    out = chip.exec(
+        "import hc_main, os\n"
+        "def deep(n):\n    return deep(n - 1) if n else 1 // 0\n"
+        "sizes = []\n"
+        "for i in range(60):\n"
+        "    try:\n        deep(i % 25)\n    except Exception as e:\n        hc_main.log_crash(e)\n"
+        "    sizes.append(os.stat(hc_main.LOG)[6])\n"
+        "print(max(sizes), sizes[-1])\n"
+        "print(open(hc_main.LOG).read().count('--- crash at'))", 120)
+    (top, last), (entries,) = [list(map(int, ln.split())) for ln in out.strip().split("\n")[-2:]]
+    cap = int(re.search(rb"_LOG_MAX = const\((\d+)\)", chip.main_py).group(1))
+    # over the cap, the older half goes before the next entry: at most half the cap
+    # plus one traceback (~2 KB for 25 frames, deduplicated by MicroPython)
+    assert top <= cap + 2048 and last <= top
+    assert 1 <= entries < 60
