@@ -20,7 +20,8 @@ BETA = array("H", [int(1024 * sqrt(RAVE_K / (3 * n + RAVE_K))) for n in range(10
 
 
 def ucb_explore(parent_visits, child_visits):
-    """sqrt(ln N / n) * 2**18, in integers."""
+    """sqrt(ln N / n) * 2**18, in integers: the exploration term, as the
+    selection in kernels.py and twins.py computes it inline."""
     n = parent_visits
     ln = 0
     while n >= 1024:

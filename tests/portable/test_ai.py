@@ -1,7 +1,8 @@
 # The computer opponent: real searches on real games.
 import gc
 import hexgames
-from hexgames.ai import Player, Search, _ucb_explore
+from hexgames.ai import Player, Search
+from hexgames.tree import ucb_explore as _ucb_explore
 from hexgames.rng import Rng
 from kit import position, raises, scaled, unload_games
 

@@ -1,0 +1,184 @@
+# The search's loops over the tree's arrays as native code (viper): the
+# kernels of twins.py, which holds their plain-Python twins, the same
+# signatures and the same results (tools/parity.py checks). Integers only,
+# nothing allocated; every table comes in as an argument, because a global
+# look-up in viper costs what it costs in bytecode.
+# Pointers: first, visits, wins, move, path: ptr32 (array 'i'); kids, amaf_n,
+# amaf_w, and the tables invsq, ln16, beta: ptr16; who, proven, born, prior,
+# owner, sq64: ptr8. A ptr32 load is zero-extended on the 64-bit unix port,
+# so no kernel reads a negative number (first[] of a leaf is never read).
+import micropython
+from micropython import const
+
+_WIN = const(1)
+_LOSS = const(2)
+_SCALE = const(1024)
+_AMAF_CAP = const(32000)
+
+
+@micropython.viper
+def select(v: int, s: int, c_explore: int, first: ptr32, kids: ptr16, visits: ptr32,
+           wins: ptr32, proven: ptr8, invsq: ptr16, ln16: ptr16, sq64: ptr8) -> int:
+    f = first[v]
+    k = kids[v]
+    for i in range(k):
+        c = f + s + i
+        if c >= f + k:
+            c -= k
+        if visits[c] == 0 and proven[c] != _LOSS:
+            return c
+    n = visits[v]
+    ln = 0
+    while n >= 1024:
+        n >>= 1
+        ln += 11
+    ln += ln16[n]
+    if ln > 255:
+        ln = 255
+    root = sq64[ln]
+    best = f
+    best_score = -1
+    for c in range(f, f + k):
+        p = proven[c]
+        if p == _WIN:
+            return c
+        if p == _LOSS:
+            continue
+        n = visits[c]
+        shift = 0
+        while n >= 1024:
+            n >>= 2
+            shift += 1
+        score = (wins[c] * _SCALE) // (2 * visits[c]) + ((c_explore * ((root * invsq[n]) >> shift)) >> 18)
+        if score > best_score:
+            best = c
+            best_score = score
+    return best
+
+
+@micropython.viper
+def select_rave(v: int, best: int, c_explore: int, first: ptr32, kids: ptr16, visits: ptr32,
+                wins: ptr32, proven: ptr8, amaf_n: ptr16, amaf_w: ptr16, beta: ptr16,
+                invsq: ptr16, ln16: ptr16, sq64: ptr8) -> int:
+    f = first[v]
+    n = visits[v]
+    ln = 0
+    while n >= 1024:
+        n >>= 1
+        ln += 11
+    ln += ln16[n]
+    if ln > 255:
+        ln = 255
+    root = sq64[ln]
+    best_score = -1
+    for c in range(f, f + kids[v]):
+        p = proven[c]
+        if p == _WIN:
+            return c
+        if p == _LOSS:
+            continue
+        nc = visits[c]
+        q = _SCALE // 2
+        if nc != 0:
+            q = (wins[c] * _SCALE) // (2 * nc)
+        a = amaf_n[c]
+        qa = _SCALE // 2
+        if a != 0:
+            qa = (amaf_w[c] * _SCALE) // (2 * a)
+        b = 0
+        if nc < 1024:
+            b = beta[nc]
+        n = nc
+        shift = 0
+        while n >= 1024:
+            n >>= 2
+            shift += 1
+        score = (((_SCALE - b) * q + b * qa) >> 10) + ((c_explore * ((root * invsq[n]) >> shift)) >> 18)
+        if score > best_score:
+            best = c
+            best_score = score
+    return best
+
+
+@micropython.viper
+def expand(v: int, f: int, k: int, s: int, buf: ptr32, prior: ptr8, pv: int, sure: int,
+           mover: int, rave: int, move: ptr32, first: ptr32, kids: ptr16, visits: ptr32,
+           wins: ptr32, amaf_n: ptr16, amaf_w: ptr16, who: ptr8, proven: ptr8, born: ptr8):
+    for i in range(k):
+        c = f + i
+        j = i + s
+        if j >= k:
+            j -= k
+        move[c] = buf[j]
+        first[c] = -1
+        kids[c] = 0
+        proven[c] = 0
+        n = pv
+        if prior[j] >= sure:
+            n = 2 * pv
+        w = (prior[j] * n) >> 3
+        visits[c] = n
+        wins[c] = w
+        if rave != 0:
+            amaf_n[c] = n
+            amaf_w[c] = w
+        else:
+            amaf_n[c] = 0
+            amaf_w[c] = 0
+        who[c] = mover
+        born[c] = n
+    first[v] = f
+    kids[v] = k
+
+
+@micropython.viper
+def backup(path: ptr32, depth: int, winner: int, visits: ptr32, wins: ptr32, who: ptr8,
+           proven: ptr8, first: ptr32, kids: ptr16):
+    d = depth
+    while d >= 0:
+        v = path[d]
+        d -= 1
+        visits[v] += 1
+        if winner == 0:
+            wins[v] += 1
+        elif winner == who[v]:
+            wins[v] += 2
+        k = kids[v]
+        if proven[v] != 0 or k == 0:
+            continue
+        f = first[v]
+        win = _WIN          # what v is when a child wins: the chooser moved into v too
+        loss = _LOSS
+        if who[f] != who[v]:
+            win = _LOSS
+            loss = _WIN
+        lost = 1
+        for c in range(f, f + k):
+            p = proven[c]
+            if p == _WIN:
+                proven[v] = win
+                lost = 0
+                break
+            if p != _LOSS:
+                lost = 0
+        if lost:
+            proven[v] = loss
+
+
+@micropython.viper
+def backup_amaf(path: ptr32, depth: int, winner: int, owner: ptr8, top: int, move: ptr32,
+                who: ptr8, amaf_n: ptr16, amaf_w: ptr16, first: ptr32, kids: ptr16):
+    for d in range(depth + 1):
+        v = path[d]
+        k = kids[v]
+        if k == 0:
+            continue
+        f = first[v]
+        for c in range(f, f + k):
+            m = move[c]
+            if m < top and owner[m] == who[c] and amaf_n[c] < _AMAF_CAP:
+                amaf_n[c] += 1
+                if winner == 0:
+                    amaf_w[c] += 1
+                elif winner == who[c]:
+                    amaf_w[c] += 2
