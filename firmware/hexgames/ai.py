@@ -8,11 +8,17 @@
 # Games may add priors, their own playout policy, a cut-off evaluation, RAVE
 # statistics or an engine of their own (hooks: hexgames/README.md). The
 # node arrays and the UCB tables are in tree.py.
+import gc
 from hexgames.board import zeros
 from micropython import const
+from hexgames.native import pick
 from hexgames.rng import Rng
 from hexgames.scratch import Scratch
-from hexgames.tree import Tree, BETA, ucb_explore as _ucb_explore
+from hexgames.tree import Tree, BETA, INVSQ, LN16, SQ64
+
+# selection, expansion and the backups over the tree's arrays: native
+# kernels where the VM has them, else their plain-Python twins
+K = pick("kernels", "twins")
 
 _UNEXPANDED = const(-1)
 _WIN = const(1)          # proven[v]: the player who moved into v wins
@@ -60,7 +66,7 @@ class Search(Scratch):
         self.pv = self.prior_visits if self.priors else 0     # visits a child starts with
         self.tree.reset(3 - game.to_move)
         if game.to_move:                      # the root is expanded and scanned at once
-            self.scratch.restore(self.root, self.names)
+            self.restore()
             self._expand(0, self.scratch, 0)
             self._prove(0)
 
@@ -71,7 +77,7 @@ class Search(Scratch):
     def iterate(self):
         t = self.tree
         g = self.scratch
-        g.restore(self.root, self.names)
+        self.restore()
         path = self.path
         v = 0
         depth = 0
@@ -120,49 +126,46 @@ class Search(Scratch):
         f = t.used
         if f + k > t.size:
             return False
-        buf, prior = self.buf, self.prior
-        mover = g.to_move
-        pv, sure = self.pv, self.SURE
-        rave = self.amaf is not None
         # listed from a random start: selection breaks ties by list order,
-        # and the list is by cell, so the first visits went to the top rows
+        # and the list is by cell, so the first visits went to the top rows.
+        # A prior of p/16 for the mover counts as pv visits scoring that
+        # (twice as many from SURE up); with RAVE in the all-moves-as-first
+        # rate too, which rules the first visits (Hex L5 59% against priors
+        # in the real rate only)
         s = self.rng.below(k) if k else 0
-        for i in range(k):
-            c = f + i
-            j = i + s
-            if j >= k:
-                j -= k
-            t.move[c] = buf[j]
-            t.first[c] = _UNEXPANDED
-            t.kids[c] = t.proven[c] = 0
-            # a prior of p/16 for the mover counts as pv visits scoring that
-            # (twice as many from SURE up); with RAVE in the all-moves-as-
-            # first rate too, which rules the first visits (Hex L5 59%
-            # against priors in the real rate only)
-            n = pv if prior[j] < sure else 2 * pv
-            t.visits[c] = n
-            t.wins[c] = (prior[j] * n) >> 3
-            t.amaf_n[c] = n if rave else 0
-            t.amaf_w[c] = t.wins[c] if rave else 0
-            t.who[c] = mover
-            t.born[c] = n
-        t.first[v] = f
-        t.kids[v] = k
+        K.expand(v, f, k, s, self.buf, self.prior, self.pv, self.SURE, g.to_move,
+                 1 if self.amaf is not None else 0, t.move, t.first, t.kids, t.visits,
+                 t.wins, t.amaf_n, t.amaf_w, t.who, t.proven, t.born)
         t.used = f + k
         if depth <= self.SCAN_DEPTH:
-            self._scan(v, depth)
+            self._scan(v, depth, s)
         return True
 
-    def _scan(self, v, depth):
+    def _scan(self, v, depth, s=0):
         """Decisive and anti-decisive moves near the root: every child of v is
         played out one move; one that ends the game is proven at once. At the
         root that is a win in one never missed; one level down, a reply that
         wins at once proves our move a loss, so the search stops playing into
-        an immediate defeat. Costs about a playout per expansion, near the
-        root only. Leaves the scratch game at v again."""
+        an immediate defeat. A game that can tell which moves end it without
+        playing them (ends_into: the scratch game is at v, its moves still
+        in buf from s on) saves a restore and two moves a child; else this
+        costs about a playout per expansion, near the root only. Leaves the
+        scratch game at v again."""
         t = self.tree
+        f = t.first[v]
+        k = t.kids[v]
+        ends = getattr(self.scratch, "ends_into", None)
+        if ends is not None:
+            w = self.prior          # the priors are in the tree by now
+            n = ends(self.buf, k, w)
+            if n >= 0:
+                for i in range(k if n else 0):
+                    j = i + s if i + s < k else i + s - k
+                    if w[j]:
+                        t.proven[f + i] = _WIN if w[j] == t.who[f + i] else _LOSS
+                return
         m = t.move[v] if depth == 1 else -1
-        for c in range(t.first[v], t.first[v] + t.kids[v]):
+        for c in range(f, f + k):
             w = self.after(m, t.move[c]) if m >= 0 else self.after(t.move[c])
             if w:
                 t.proven[c] = _WIN if w == t.who[c] else _LOSS
@@ -171,97 +174,30 @@ class Search(Scratch):
     def _back(self, m):
         """The scratch game at the root again, then after m (if m >= 0)."""
         g = self.scratch
-        g.restore(self.root, self.names)
+        self.restore()
         if m >= 0:
             g._apply(m)
 
     def _select(self, v):
+        """UCB1 (with RAVE: on a blend of the real and the all-moves-as-
+        first rates, which rules while a child has few visits, so untried
+        children need no visit of their own to be ranked)."""
+        t = self.tree
+        s = self.rng.below(t.kids[v])
         if self.amaf is not None:
-            return self._select_rave(v)
-        t = self.tree
-        f = t.first[v]
-        k = t.kids[v]
-        visits, wins, proven = t.visits, t.wins, t.proven
-        # an untried child first, from a random start so ties are not ordered
-        s = self.rng.below(k)
-        for i in range(k):
-            c = f + (s + i) % k
-            if visits[c] == 0 and proven[c] != _LOSS:
-                return c
-        n = visits[v]
-        best = f
-        best_score = -1
-        for c in range(f, f + k):
-            p = proven[c]
-            if p == _WIN:
-                return c
-            if p == _LOSS:
-                continue
-            score = (wins[c] * _SCALE) // (2 * visits[c]) \
-                + ((self.C * _ucb_explore(n, visits[c])) >> 18)
-            if score > best_score:
-                best, best_score = c, score
-        return best
-
-    def _select_rave(self, v):
-        """UCB on a blend of the real and the all-moves-as-first win rates:
-        the AMAF rate rules while a child has few visits, so untried
-        children need no visit of their own to be ranked."""
-        t = self.tree
-        f = t.first[v]
-        n = t.visits[v]
-        visits, wins, proven, an, aw = t.visits, t.wins, t.proven, t.amaf_n, t.amaf_w
-        best = f + self.rng.below(t.kids[v])
-        best_score = -1
-        for c in range(f, f + t.kids[v]):
-            p = proven[c]
-            if p == _WIN:
-                return c
-            if p == _LOSS:
-                continue
-            nc = visits[c]
-            q = (wins[c] * _SCALE) // (2 * nc) if nc else _SCALE // 2
-            qa = (aw[c] * _SCALE) // (2 * an[c]) if an[c] else _SCALE // 2
-            b = BETA[nc] if nc < 1024 else 0
-            score = (((_SCALE - b) * q + b * qa) >> 10) \
-                + ((self.C_RAVE * _ucb_explore(n, nc)) >> 18)
-            if score > best_score:
-                best, best_score = c, score
-        return best
+            return K.select_rave(v, t.first[v] + s, self.C_RAVE, t.first, t.kids, t.visits,
+                                 t.wins, t.proven, t.amaf_n, t.amaf_w, BETA, INVSQ, LN16, SQ64)
+        return K.select(v, s, self.C, t.first, t.kids, t.visits, t.wins, t.proven,
+                        INVSQ, LN16, SQ64)
 
     def _backup_amaf(self, depth, winner, owner):
-        """Each child of a node on the path whose move its player made later
-        in this iteration shares the result (all moves as first). Counts
-        stop at 32000, so amaf_w (two a win) stays within its 16 bits."""
         t = self.tree
-        path = self.path
-        top = len(owner)
-        for d in range(depth + 1):
-            v = path[d]
-            f = t.first[v]
-            if f == _UNEXPANDED:
-                continue
-            for c in range(f, f + t.kids[v]):
-                m = t.move[c]
-                if 0 <= m < top and owner[m] == t.who[c] and t.amaf_n[c] < 32000:
-                    t.amaf_n[c] += 1
-                    if winner == 0:
-                        t.amaf_w[c] += 1
-                    elif winner == t.who[c]:
-                        t.amaf_w[c] += 2
+        K.backup_amaf(self.path, depth, winner, owner, len(owner), t.move, t.who,
+                      t.amaf_n, t.amaf_w, t.first, t.kids)
 
     def _backup(self, depth, winner):
         t = self.tree
-        path = self.path
-        for d in range(depth, -1, -1):
-            v = path[d]
-            t.visits[v] += 1
-            if winner == 0:
-                t.wins[v] += 1
-            elif winner == t.who[v]:
-                t.wins[v] += 2
-            if not t.proven[v]:
-                self._prove(v)
+        K.backup(self.path, depth, winner, t.visits, t.wins, t.who, t.proven, t.first, t.kids)
 
     def _prove(self, v):
         """Mark v proven when its children decide it (the solver backup)."""
@@ -339,7 +275,7 @@ class Player:
         cls = self._engine(game)
         if type(self.search) is not cls:
             self.search = None                # free the old tree before the new one
-            self.search = cls(self.seed, self.memory)
+            self.search = self._make(cls)
         self.search.start(game)
         # a game whose levels need other times names its own (LEVELS)
         self.ms, self.among = getattr(game, "LEVELS", LEVELS)[self.level]
@@ -350,6 +286,21 @@ class Player:
             n = len(game.moves()) if game.to_move else 0
         self.done = n <= 1 or self.search.solved()
         self.spent = clock.ticks_diff(clock.ticks_ms(), t0) if clock else 0
+
+    def _make(self, cls):
+        """The engine with a tree of the memory asked for or, where the heap
+        holds no such blocks even after a collection (a heap left in pieces
+        by a long session), half that, down to 4 KB: a smaller tree plays
+        weaker, a MemoryError not at all."""
+        memory = self.memory
+        while True:
+            try:
+                return cls(self.seed, memory)
+            except MemoryError:
+                if memory <= 4096:
+                    raise
+            gc.collect()
+            memory //= 2
 
     def think(self, ms=0, clock=None):
         s = self.search

@@ -16,10 +16,13 @@ class Rng:
 
     def seed(self, seed):
         seed = abs(int(seed)) % 1000000007
-        self.x1 = 1 + seed % 1000003
-        self.x2 = 1 + (seed // 1000003 + 7919 * (seed % 7)) % 999983
-        for _ in range(4):
-            self.bits15()
+        x1 = 1 + seed % 1000003
+        x2 = 1 + (seed // 1000003 + 7919 * (seed % 7)) % 999983
+        for _ in range(4):              # bits15() four times, inline: every playout seeds
+            x1 = _A1 * (x1 & _M15) + (x1 >> 15)
+            x2 = _A2 * (x2 & _M15) + (x2 >> 15)
+        self.x1 = x1
+        self.x2 = x2
 
     def bits15(self):
         """Next 15 random bits."""

@@ -67,9 +67,9 @@ class Search(_Search):
             w += 1
         return w
 
-    def _scan(self, v, depth):
+    def _scan(self, v, depth, s=0):
         if depth == 1:
             g = self.scratch                  # at v (see _expand)
             if not g.nsix[self.tree.who[v]] and g.nemp > 1:
                 return
-        _Search._scan(self, v, depth)
+        _Search._scan(self, v, depth, s)

@@ -27,7 +27,7 @@ class Search(_Search):
     def _children(self, g):
         return knowledge.moves_into(g, self.buf, self.prior)
 
-    def _scan(self, v, depth):
+    def _scan(self, v, depth, s=0):
         """Prove the pass child of v if it ends the game: at the root, and
         one level down after a pass. Leaves the scratch game at v."""
         t = self.tree
