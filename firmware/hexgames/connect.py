@@ -43,6 +43,9 @@ class Links:
         self.first = (b"", bytes(range(size)), bytes(range(0, n, size)))
         self.queue = bytearray(n)
         self.seen = 0
+        # for the kernels' group labelling: a group number per cell, edge bits per group
+        self.label = bytearray(n)
+        self.bits = bytearray(n + 1)
         self.board = b
         self.bridge = None
         # The arc shortcut: with m the bits of i's own-colour neighbours in

@@ -1,4 +1,5 @@
 # Plain Hex (the sixth game, rules in firmware/hexgames/README.md).
+from array import array
 import hexgames
 from hexgames import IllegalMove
 from kit import position, raises, rejects, random_game, scaled
@@ -95,13 +96,13 @@ def test_a_playout_keeps_a_bridge_the_last_stone_broke_into():
 
 def test_priors_favour_the_bridge_answer_and_shun_own_bridge_cells():
     g = _after("c3 a1 d4 d3")
-    ms = g.moves()
+    ms = array("i", g.moves())                # the opponent's buffer
     out = bytearray(len(ms))
     g.priors_into(ms, len(ms), out)
     prior = dict((g.text(ms[i]), out[i]) for i in range(len(ms)))
     assert prior["c4"] == 16 and max(v for t, v in prior.items() if t != "c4") < 16
     g = _after("c3 a1 d4 g7")            # the bridge is whole: its cells wait
-    ms = g.moves()
+    ms = array("i", g.moves())
     out = bytearray(len(ms))
     g.priors_into(ms, len(ms), out)
     prior = dict((g.text(ms[i]), out[i]) for i in range(len(ms)))

@@ -9,18 +9,24 @@ from micropython import const
 from hexgames.board import rhombus
 from hexgames.connect import Links
 from hexgames.game import Game, IllegalMove, SYMBOL
+from hexgames.native import pick
 from hexgames.rng import Rng
 
 SWAP = const(1 << 20)
 _NONE = const(255)
 
 _rng = Rng()
+# the playout and the priors: native kernels where the VM has them, else twins
+K = pick("hex.kernels", "hex.twins")
+_LINKED = (None, (1, 0, 0, "connection"), (2, 0, 0, "connection"))
 
 
 class Hex(Game):
     NAME = "hex"
-    CHIP_RATE = 16    # iterations per chip second, level 5 on the emulated chip (tools/chip_rate.py)
+    CHIP_RATE = 207    # iterations per chip second, level 5 on the emulated chip (tools/chip_rate.py)
     AMAF = "cell"            # RAVE: after a playout a cell holds who played it
+    # what a move changes (the search restores just this: scratch.py)
+    STATE = ("cell", "free", "fpos", "nfree", "side", "to_move", "last", "_result")
     OPTIONS = (("size", 7, tuple(range(3, 16))), ("pie", False, (False, True)))
 
     def _init(self):
@@ -51,8 +57,14 @@ class Hex(Game):
         self.nfree = k
 
     def _copy_into(self, g):
-        for k in ("board", "links", "max_moves", "nfree", "side", "to_move", "last"):
-            setattr(g, k, getattr(self, k))
+        # one assignment per name: cheaper than a loop over names on MicroPython
+        g.board = self.board
+        g.links = self.links
+        g.max_moves = self.max_moves
+        g.nfree = self.nfree
+        g.side = self.side
+        g.to_move = self.to_move
+        g.last = self.last
         g.cell = bytearray(self.cell)
         g.free = bytearray(self.free)
         g.fpos = bytearray(self.fpos)
@@ -117,74 +129,48 @@ class Hex(Game):
     def playout(self, seed, max_plies=1000):
         """Policy: when the last stone broke into a bridge of the player to
         move (connect.py, bridges), the other cell of the bridge; else a
-        uniformly random empty cell (never swap)."""
+        uniformly random empty cell (never swap). The board is filled (up to
+        max_plies) and the link looked for once at the end (twins.py says
+        why that is the same result); `cell` then holds who played where."""
         self._origin = False
+        if not self.to_move or max_plies <= 0:
+            return self._result
         _rng.seed(seed)
-        below = _rng.below
-        apply = self._apply
-        free = self.free
-        cell = self.cell
-        tri = self.links.bridge
-        at = self.links.bridge_at
-        c = self.last
-        while self.to_move and max_plies > 0:
-            m = _NONE
-            if c != _NONE:
-                p = self.side
-                t = tri[p]
-                a = at[p]
-                for k in range(a[c], a[c + 1], 3):
-                    if cell[t[k + 1]] == 0 and cell[t[k]] == p and cell[t[k + 2]] == p:
-                        m = t[k + 1]
-                        break
-            if m == _NONE:
-                m = free[below(self.nfree)]
-            apply(m)
-            c = m
-            max_plies -= 1
+        links = self.links
+        nfree = self.nfree
+        r = K.playout(self.cell, self.free, self.fpos, nfree, self.side, self.last, max_plies,
+                      _rng.x1, _rng.x2, links.bridge[1], links.bridge_at[1], links.bridge[2],
+                      links.bridge_at[2], self.board.nbr, links.queue, self.board.size)
+        made = nfree if max_plies > nfree else max_plies
+        self.nfree = nfree - made
+        if made & 1:
+            self.side = 3 - self.side
+        self.last = r >> 2
+        if r & 3:
+            self.to_move = 0
+            self._result = _LINKED[r & 3]
+        else:
+            self.to_move = self.side
         return self._result
 
     def priors_into(self, moves, k, out):
         """Priors for the opponent (8: no opinion): 16 for keeping the bridge
         the last stone broke into; 4 for a cell of one of the mover's intact
         bridges (it joins nothing new); 11 for a cell that makes a bridge
-        with a stone of the mover, 10 for one next to an enemy stone."""
-        cell = self.cell
-        nbr = self.board.nbr
+        with a stone of the mover, 10 for one next to an enemy stone.
+        moves: an array('i')."""
         p = self.side
-        tri = self.links.bridge[p]
-        at = self.links.bridge_at[p]
-        save = _NONE
-        c = self.last
-        if c != _NONE:
-            for j in range(at[c], at[c + 1], 3):
-                if cell[tri[j + 1]] == 0 and cell[tri[j]] == p and cell[tri[j + 2]] == p:
-                    save = tri[j + 1]
-                    break
-        for i in range(k):
-            m = moves[i]
-            v = 8
-            if m == save:
-                v = 16
-            elif m < _NONE:
-                for j in range(at[m], at[m + 1], 3):
-                    if cell[tri[j + 1]] == 0 and cell[tri[j]] == p and cell[tri[j + 2]] == p:
-                        v = 4
-                        break
-                else:
-                    for d in range(6):
-                        a = nbr[6 * m + d]
-                        if a == _NONE:
-                            continue
-                        if cell[a] == 3 - p:
-                            v = 10
-                        b = nbr[6 * m + (d + 1) % 6]
-                        if b != _NONE and cell[a] == 0 and cell[b] == 0:
-                            x = nbr[6 * a + (d + 1) % 6]
-                            if x != _NONE and cell[x] == p:
-                                v = 11
-                                break
-            out[i] = v
+        K.priors(self.cell, moves, k, out, p, self.last, self.links.bridge[p],
+                 self.links.bridge_at[p], self.board.nbr)
+
+    def ends_into(self, moves, k, out):
+        """For the search's look for wins in one: out[i] = the mover for each
+        of moves[0..k) (an array('i')) that links at once, else 0; returns
+        how many do. A Hex move ends the game only by linking."""
+        p = self.to_move
+        links = self.links
+        return K.ends(self.cell, moves, k, out, p, links.edge[p], self.board.nbr,
+                      links.queue, links.label, links.bits, self.board.n)
 
     # -- notation and positions ----------------------------------------------------
     def text(self, m):

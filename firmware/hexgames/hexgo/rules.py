@@ -22,8 +22,10 @@ _CHARS = ".XOxo"
 
 class HexGo(Game):
     NAME = "hexgo"
-    CHIP_RATE = 36    # iterations per chip second, level 5 on the emulated chip (tools/chip_rate.py)
+    CHIP_RATE = 53    # iterations per chip second, level 5 on the emulated chip (tools/chip_rate.py)
     OPTIONS = (("base", 4, (4,)),)
+    # what a move changes (the search restores just this: scratch.py)
+    STATE = ("cell", "enb", "opn", "opos", "nopen", "side", "to_move", "_result")
 
     def _init(self):
         b = self.board = hexhex(4)
