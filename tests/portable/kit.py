@@ -101,3 +101,31 @@ def unload_games(everything=False):
             delattr(hexgames, name)
     board._cache.clear()
     gc.collect()
+
+
+# -- native kernels and their twins (hexgames/native.py) --------------------------
+ON_CHIP = sys.platform == "rp2"
+
+
+def kernel_pair(kernels, twins):
+    """(kernels module, twins module) for a kernel-parity test; fails where this VM
+    did not load the kernels (the test would compare the twins with themselves)."""
+    from hexgames import native
+    k = native.pick(kernels, twins)
+    t = native._load(twins)
+    assert k is not t, "hexgames.%s did not load on this VM" % kernels
+    return k, t
+
+
+def use_kernels(on):
+    """Every loaded hexgames module's kernel set (its global K) switched to the
+    kernels (on) or to their twins: a seeded search then runs all twin code."""
+    from hexgames import native
+    for name in list(sys.modules):
+        mod = sys.modules[name]
+        k = getattr(mod, "K", None) if name.startswith("hexgames") else None
+        if k is None or not hasattr(k, "__name__"):
+            continue
+        base = k.__name__[9:].rsplit(".", 1)        # "hex", "kernels" of hexgames.hex.kernels
+        stem = base[0] + "." if len(base) == 2 else ""
+        mod.K = native.pick(stem + "kernels", stem + "twins") if on else native._load(stem + "twins")

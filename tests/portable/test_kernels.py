@@ -1,0 +1,84 @@
+# Native kernels against their twins, the search's side (hexgames/kernels.py and
+# twins.py): the same searches, node for node, and the same seeded moves at the
+# top level in every game, with every kernel of the engine at once against every
+# twin. Runs where viper does (the unix port, the emulated chip); CPython skips it.
+import gc
+import hexgames
+from hexgames.ai import Player
+from hexgames.rng import Rng
+from hexgames.tree import Tree
+from kit import ON_CHIP, kernel_pair, unload_games, use_kernels
+
+def _midgame(name, opts, plies, seed):
+    g = hexgames.new(name, **opts)
+    rng = Rng(seed)
+    while g.to_move and len(g.history()) < plies:
+        ms = g.moves()
+        g.play(ms[rng.below(len(ms))])
+    return g
+
+
+def _tree(p):
+    """The search's whole tree: every array's bytes up to the nodes used."""
+    t = p.search.tree
+    n = t.used
+    return [bytes(memoryview(a)[:n]) for a in (t.move, t.first, t.kids, t.visits, t.wins,
+                                               t.amaf_n, t.amaf_w, t.who, t.proven, t.born)]
+
+
+def _search(g, kernels, level, seed):
+    use_kernels(kernels)
+    try:
+        p = Player(level, seed=seed, memory=12 * 1024)
+        p.start(g)
+        p.budget = 40 if ON_CHIP else 200        # iterations (Hexmeister: work units)
+        p.think()
+        tree = _tree(p) if isinstance(getattr(p.search, "tree", None), Tree) else None
+        return p.best(), p.search.playouts, tree
+    finally:
+        use_kernels(True)
+
+
+def test_the_search_kernels_are_native_here():
+    k, t = kernel_pair("kernels", "twins")
+    for name in ("select", "select_rave", "expand", "backup", "backup_amaf"):
+        assert getattr(k, name) is not getattr(t, name)
+
+
+def _same_search(name, opts):
+    # at the start and in a middle game: the move, the iterations and the whole
+    # tree (nodes, visits, wins, RAVE counts, proofs)
+    unload_games(True)
+    gc.collect()
+    for plies, seed in ((0, 1), (14 if ON_CHIP else 24, 2)):
+        g = _midgame(name, opts, plies, seed)
+        if not g.to_move:
+            continue
+        a = _search(g, True, 5, seed)
+        b = _search(g, False, 5, seed)
+        assert a[0] == b[0] and a[1] == b[1], (name, plies, a[:2], b[:2])
+        assert a[2] == b[2], (name, plies, "trees differ")
+
+
+def test_hexgo_searches_the_same_with_kernels_and_twins():
+    _same_search("hexgo", {})
+
+
+def test_hexade_searches_the_same_with_kernels_and_twins():
+    _same_search("hexade", {"base": 7})
+
+
+def test_xiago_searches_the_same_with_kernels_and_twins():
+    _same_search("xiago", {"base": 6})
+
+
+def test_inphexion_searches_the_same_with_kernels_and_twins():
+    _same_search("inphexion", {})
+
+
+def test_hexmeister_searches_the_same_with_kernels_and_twins():
+    _same_search("hexmeister", {})
+
+
+def test_hex_searches_the_same_with_kernels_and_twins():
+    _same_search("hex", {})
