@@ -26,6 +26,9 @@ _TREE_MAX = const(32768)
 _TREE_MIN = const(4096)
 _KEEP_FREE = const(40960)   # heap left free: the 32 KB floor, plus undo replays and saves
 _SEARCH_OWN = const(6144)   # the search's own besides tree and copies (its path, objects)
+# Both are the chip's bytes. Objects take twice the room on a 64-bit VM (the unix
+# port that runs the tests with the chip's 240 KB), so there both count double.
+_WORDS = 2 if sys.maxsize > 1 << 32 else 1
 _WIDEST = const(600)        # moves at a root, at most, in the games' worst positions
 # Modules of the screens around a game: imported when shown, dropped while a game
 # is played (their bytecode lives in the heap unless frozen into the firmware).
@@ -247,13 +250,14 @@ class App:
         if free < 0:                   # CPython: no such limit
             self.tree_bytes = _TREE_MAX
             return _TREE_MAX
-        extra = _SEARCH_OWN
+        keep = _KEEP_FREE * _WORDS
+        extra = _SEARCH_OWN * _WORDS
         if g is not None:
             a = mem_alloc()
             c = g.copy()               # the search keeps two (root, scratch)
             extra += 2 * (mem_alloc() - a) + 5 * g.max_moves
             c = None
-        tree = min(_TREE_MAX, free - _KEEP_FREE - extra, (free - _KEEP_FREE) // 2)
+        tree = min(_TREE_MAX, free - keep - extra, (free - keep) // 2)
         # never so small that the root's moves do not fit: a search that cannot
         # expand its root knows nothing (Hexmeister's widest turns have ~560)
         if g is not None:
