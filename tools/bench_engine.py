@@ -1,8 +1,9 @@
 # Engine speed, on whatever VM runs it (CPython or MicroPython), from the root:
 #   python tools/bench_engine.py          python -m micropython_unix tools/bench_engine.py
 # One line per configuration: playouts/s from the start position (copy() +
-# playout(), as the AI uses them) and microseconds per
-# moves_into() at the start and in tools/bench_positions/<game>.json.
+# playout()), microseconds per moves_into() at the start and in
+# tools/bench_positions/<game>.json, and the level-5 search's iterations/s
+# from the start (Hexmeister: work units), as the opponent runs them.
 import sys
 
 sys.path[:0] = ["firmware", "host_sim/compat"]
@@ -46,6 +47,19 @@ def moves_into_us(g):
     return diff(ticks(), start) * 1000 // n
 
 
+def search_its(g):
+    from hexgames.ai import Player
+    p = Player(5, seed=1, memory=32 * 1024)
+    p.start(g)
+    s = p.search
+    n = 0
+    start = ticks()
+    while diff(ticks(), start) < SECONDS * 1000 and not s.solved():
+        s.iterate()
+        n += 1
+    return s.playouts * 1000 // max(diff(ticks(), start), 1)
+
+
 def bench_position(name):
     try:
         with open("tools/bench_positions/%s.json" % name) as f:
@@ -61,7 +75,8 @@ def main(only):
         g = hexgames.new(name, **opts)
         rate = playouts(g)
         label = name + "".join(" %s=%s" % (k, opts[k]) for k in opts)
-        line = "%s | playouts/s=%d | moves_into_us=%d" % (label, rate, moves_into_us(g))
+        line = "%s | playouts/s=%d | moves_into_us=%d | search_its/s=%d" % (
+            label, rate, moves_into_us(g), search_its(g))
         mid = bench_position(name)
         if mid is not None and mid.options == g.options:
             us = moves_into_us(mid)
