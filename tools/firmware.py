@@ -114,6 +114,34 @@ def unpack_kit(kit, dest):
     return dest
 
 
+# MicroPython v1.28.0's mpy-tool.py aligns frozen Thumb native code to 2 bytes, but on
+# the Cortex-M0+ (ARMv6-M) the native emitter loads every constant wider than 16 bits
+# from a literal it places assuming a 4-byte-aligned start (asmthumb.c asserts as
+# much for code in RAM). A frozen viper function that lands at 2 mod 4 reads such
+# constants wrong: on the emulated chip app/kernels.py crashed the app with unaligned
+# reads. The build aligns frozen native code to 4 bytes.
+_ALIGN_OLD = '            # ARMVxxM or RV{32,64}IMC -- two byte align.\n            self.fun_data_attributes += " __attribute__ ((aligned (2)))"'
+_ALIGN_NEW = '            # ARMVxxM or RV{32,64}IMC -- four byte align (Honeycomb: see tools/firmware.py)\n            self.fun_data_attributes += " __attribute__ ((aligned (4)))"'
+
+
+def align_native(mp, rp2_build, log):
+    """Patches mp's tools/mpy-tool.py to align frozen native code to 4 bytes (see
+    above); when it changed, the frozen modules are generated again."""
+    path = os.path.join(mp, "tools", "mpy-tool.py")
+    with open(path) as f:
+        text = f.read()
+    if _ALIGN_NEW in text:
+        return
+    if _ALIGN_OLD not in text:
+        raise Fail("%s: the frozen native code's alignment is not where v1.28.0 has it; "
+                   "check that it is 4 bytes for ARMv6-M before freezing viper code" % path)
+    write_if_changed(path, text.replace(_ALIGN_OLD, _ALIGN_NEW))
+    log("mpy-tool.py: frozen native code aligned to 4 bytes (Cortex-M0+ literals)")
+    stale = os.path.join(rp2_build, "frozen_content.c")
+    if os.path.exists(stale):
+        os.remove(stale)
+
+
 def build_picotool(src, sdk, prefix, log):
     """picotool without USB (it only writes UF2 files here); its cmake package folder."""
     pkg = os.path.join(prefix, "lib", "cmake", "picotool")
@@ -248,6 +276,7 @@ def build(variant, kit=None, micropython=None, out_dir=BUILD, log=print):
     t = time.time()
     run(["make", "-C", os.path.join(mp, "mpy-cross"), "-j%d" % jobs()], env=env, log=steps)
     log("mpy-cross: %.0f s" % (time.time() - t))
+    align_native(mp, rp2_build, log)
     gen = os.path.join(out_dir, "frozen")
     write_if_changed(os.path.join(gen, IMAGE_MODULE + ".py"), image_module(variant))
     man = os.path.join(gen, "manifest.py")
