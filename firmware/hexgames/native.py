@@ -14,16 +14,21 @@ import sys
 KERNELS = sys.implementation.name == "micropython"   # False: twins everywhere
 
 
-def pick(kernels, twins):
-    """The module hexgames.<kernels> where it loads, else hexgames.<twins>."""
+def pick(kernels, twins, package="hexgames"):
+    """The module <package>.<kernels> where it loads, else <package>.<twins>."""
     if KERNELS:
         try:
-            return _load(kernels)
+            return load(package + "." + kernels)
         except (ImportError, SyntaxError, ValueError):
             pass
-    return _load(twins)
+    return load(package + "." + twins)
+
+
+def load(name):
+    """The module of that full name, imported if need be."""
+    return sys.modules.get(name) or __import__(name, None, None, ("_",))
 
 
 def _load(name):
-    full = "hexgames." + name
-    return sys.modules.get(full) or __import__(full, None, None, ("_",))
+    # hexgames.<name>: the first form of load(), kept for the game branches made with it
+    return load("hexgames." + name)

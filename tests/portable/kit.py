@@ -111,21 +111,23 @@ def kernel_pair(kernels, twins):
     """(kernels module, twins module) for a kernel-parity test; fails where this VM
     did not load the kernels (the test would compare the twins with themselves)."""
     from hexgames import native
-    k = native.pick(kernels, twins)
-    t = native._load(twins)
-    assert k is not t, "hexgames.%s did not load on this VM" % kernels
+    package = "app" if kernels.startswith("app.") else "hexgames"
+    if package == "app":
+        kernels, twins = kernels[4:], twins[4:]
+    k = native.pick(kernels, twins, package)
+    t = native.load(package + "." + twins)
+    assert k is not t, "%s.%s did not load on this VM" % (package, kernels)
     return k, t
 
 
 def use_kernels(on):
-    """Every loaded hexgames module's kernel set (its global K) switched to the
-    kernels (on) or to their twins: a seeded search then runs all twin code."""
+    """Every loaded module's kernel set (its global K: hexgames and app) switched
+    to the kernels (on) or to their twins: a seeded search then runs all twin code."""
     from hexgames import native
     for name in list(sys.modules):
         mod = sys.modules[name]
-        k = getattr(mod, "K", None) if name.startswith("hexgames") else None
+        k = getattr(mod, "K", None) if name.split(".")[0] in ("hexgames", "app") else None
         if k is None or not hasattr(k, "__name__"):
             continue
-        base = k.__name__[9:].rsplit(".", 1)        # "hex", "kernels" of hexgames.hex.kernels
-        stem = base[0] + "." if len(base) == 2 else ""
-        mod.K = native.pick(stem + "kernels", stem + "twins") if on else native._load(stem + "twins")
+        base = k.__name__.rsplit(".", 1)[0]     # hexgames.hex of hexgames.hex.kernels
+        mod.K = native.pick("kernels", "twins", base) if on else native.load(base + ".twins")
