@@ -102,9 +102,10 @@ needs_ai = pytest.mark.skipif(find_ai() is None,
 @pytest.fixture
 def long_search(monkeypatch):
     """HexGo's level 5 spanning several frames: the virtual clock passes 1 ms a
-    reading, one a search iteration, so a slice of thinking is ~25 iterations; 120
-    make five slices whatever the chip's measured rate (CHIP_RATE) is."""
-    monkeypatch.setattr(type(hexgames.new("hexgo")), "CHIP_RATE", 120)
+    reading, one a search iteration, so a frame's thinking (its slice and its spare
+    time) is ~40 iterations; 200 make five frames whatever the chip's measured rate
+    (CHIP_RATE) is."""
+    monkeypatch.setattr(type(hexgames.new("hexgo")), "CHIP_RATE", 200)
 
 
 @needs_ai
@@ -338,3 +339,25 @@ def test_undo_from_the_end_screen_goes_back_into_the_game(tmp_path):
     assert g.result()[0] == 1
     s.press("UNDO")
     assert s.on("play") and g.result() is None and len(g.history()) == 11
+
+
+def test_the_frame_kernels_number_marks_symbols_and_colours_as_the_app_does():
+    # app/kernels.py and app/twins.py keep these numbers as constants of their own
+    # (a viper function reads no other module's): each must be the app's
+    import os
+    import re
+    from app import palette, render, twins
+    want = {"_ME": marks.ME, "_TERRITORY": marks.TERRITORY, "_SIX": marks.SIX,
+            "_PENDING": marks.PENDING, "_N": palette.N, "_X_ME": palette.X_ME,
+            "P_X": palette.X, "P_O": palette.O, "P_N": palette.N,
+            "P_HINT": render._P_HINT, "P_FLASH": render._P_FLASH, "PALETTE": render._PALETTE}
+    root = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "firmware", "app")
+    want = dict((k.lstrip("_"), v) for k, v in want.items())
+    for name in ("kernels.py", "twins.py"):
+        with open(os.path.join(root, name)) as f:
+            found = dict(re.findall(r"^_?(\w+) = const\((\w+)\)", f.read(), re.M))
+        if name == "twins.py":
+            assert set(want) <= set(found), set(want) - set(found)
+        for key in set(want) & set(found):
+            assert int(found[key], 0) == want[key], (name, key)
+    assert len(render.Painter(__import__("app.layout").layout.load("pocket")).pal) == 3 * twins.PALETTE

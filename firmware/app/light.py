@@ -7,6 +7,10 @@
 # white on every cell would draw 15-32x what USB gives. Then it writes the LED chain in
 # chain order. Nothing here allocates after __init__: it runs every frame.
 from micropython import const
+from hexgames.native import pick
+
+# the per-cell loops: native kernels where the VM has them, else their twins
+K = pick("kernels", "twins", "app")
 
 _GAMMA_NUM = const(22)        # gamma 2.2
 _FLOOR = const(16)            # drawn values from here up never go fully dark
@@ -73,22 +77,8 @@ class Light:
     # -- output ---------------------------------------------------------------------
     def show(self):
         """Send the frame to the LEDs; returns False when nothing changed (no write)."""
-        f = self.frame
         lin = self._lin
-        g = self.gamma
-        lvl = self.level
-        total = 0
-        for k in range(len(f)):
-            v = f[k]
-            if v:
-                w = g[v] * lvl >> 8
-                # The dimmest settings must not make faint marks vanish; tiny side
-                # channels may, so a faint colour keeps its hue instead of turning grey.
-                if not w and v >= _FLOOR:
-                    w = 1
-                v = w
-                total += v
-            lin[k] = v
+        total = K.gamma(self.frame, lin, self.gamma, self.level, 3 * self.n, _FLOOR)
         self.units = total
         # The factor of Layout.dim256, in 1/65536 rather than 1/256: the full board's
         # budget is 0.5 % of full white, which 1/256 steps would round to nothing.
@@ -99,29 +89,12 @@ class Light:
         buf = self._buf
         if buf is None:
             return self._show_slow(s)
-        led = self.layout.led
-        bpp = self._bpp
-        o0, o1, o2 = self._o
-        changed = False
-        for i in range(self.n):
-            k = 3 * i
-            j = led[i] * bpp
-            r = lin[k]
-            gg = lin[k + 1]
-            b = lin[k + 2]
-            if s < 65536:
-                # rounding down keeps the frame's sum within the budget
-                r = r * s >> 16
-                gg = gg * s >> 16
-                b = b * s >> 16
-            if buf[j + o0] != r or buf[j + o1] != gg or buf[j + o2] != b:
-                buf[j + o0] = r
-                buf[j + o1] = gg
-                buf[j + o2] = b
-                changed = True
+        o = self._o
+        # rounding down keeps the frame's sum within the budget
+        changed = K.wire(lin, buf, self.layout.led, self.n, self._bpp, o[0], o[1], o[2], s)
         if changed:
             self.leds.write()
-        return changed
+        return bool(changed)
 
     def _show_slow(self, s):
         # A driver without `buf`: the plain neopixel item API (a tuple per LED).

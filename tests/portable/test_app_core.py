@@ -163,3 +163,4 @@ def test_only_games_that_fit_are_offered():
     assert games.sizes(small, "hexade") == [4, 5] and games.sizes(small, "xiago") == [4]
     assert games.sizes(lay("pocket"), "inphexion") == [7]
     assert games.sizes(lay("full"), "xiago") == [4, 6, 8, 10]
+
