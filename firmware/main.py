@@ -150,20 +150,24 @@ def run_app(layout, board):
     return a
 
 
+def step(a, clock, idle=None):
+    """One frame of the board's loop, then its spare time until the next frame is
+    due: frames come every _FRAME_MS."""
+    start = clock.ticks_ms()
+    if idle is not None:
+        idle.check()
+    a.frame()
+    left = _FRAME_MS - clock.ticks_diff(clock.ticks_ms(), start)
+    if left > 0:
+        a.spare(left)                   # the computer's search, or asleep
+
+
 def loop(a, board):
     idle = Idle(a, board.keys)
-    clock = board.clock
-    first = True
-    while True:
-        start = clock.ticks_ms()
-        idle.check()
-        a.frame()
-        if first:              # for the serial console (and the flashing tests)
-            print("honeycomb: %s board running" % a.layout.variant)
-            first = False
-        left = _FRAME_MS - clock.ticks_diff(clock.ticks_ms(), start)
-        if left > 0:
-            clock.sleep_ms(left)
+    step(a, board.clock, idle)
+    print("honeycomb: %s board running" % a.layout.variant)   # for the serial console
+    while True:                                                # (and the flashing tests)
+        step(a, board.clock, idle)
 
 
 def main():

@@ -117,3 +117,4 @@ class Session:
         p = self.play_screen
         self.until(lambda: not (isinstance(self.screen, Play) and (p.thinking or p.computer_to_move()
                                                                     or len(p.queue))), limit)
+        self.frames(1)           # the frame after the answer shows saves it (Play.flush)

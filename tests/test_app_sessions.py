@@ -26,8 +26,10 @@ def hue(rgb):
 
 def assert_board_shows(s):
     """Every stone on the LEDs in its owner's colour; free cells dimmer than
-    stones, but for those the last move captured (they flash a while)."""
+    stones, but for those the last move captured (they flash a while) and a press
+    just refused (it blinks red for 450 ms)."""
     g = s.game
+    refused = s.play_screen.refuse_cell
     stone_min = None
     free_max = 0
     for i in range(g.board.n):
@@ -36,7 +38,8 @@ def assert_board_shows(s):
         if sym in ("X", "O"):
             assert hue(rgb) == sym, "%s holds %s but shows %r" % (g.board.name(i), sym, rgb)
             stone_min = min(stone_min or 999, max(rgb))
-        elif sym is None and not s.play_screen.cand[i] and not s.play_screen.flash[i]:
+        elif (sym is None and not s.play_screen.cand[i] and not s.play_screen.flash[i]
+              and s.cell(i) != refused):
             free_max = max(free_max, max(rgb))
     if stone_min is not None:
         assert free_max < stone_min

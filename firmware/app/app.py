@@ -181,8 +181,16 @@ class App:
             self.frame()
             left = FRAME_MS - clock.ticks_diff(clock.ticks_ms(), start)
             if left > 0:
-                clock.sleep_ms(left)
+                self.spare(left)
             frames -= 1
+
+    def spare(self, ms):
+        """A frame's spare time, until the next frame is due: the computer's search
+        where one runs (so a level's second of search is not stretched by the
+        frames around it), else asleep."""
+        work = getattr(self.screen, "work", None)
+        if work is None or not work(ms):
+            self.clock.sleep_ms(ms)
 
     def _key(self, key, kind):
         if kind == PRESS:
@@ -197,6 +205,7 @@ class App:
         # The paused game's opponent lets its tree go: the menu's code takes its
         # place, and the tree is sized again when the game goes on.
         if self.current is not None:
+            self.current.flush()
             self.current.player = None
         self.screen = None
         from app.menu import Menu

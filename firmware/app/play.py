@@ -37,6 +37,8 @@ class Play:
         self.veil = 0                       # side whose pass (or armed pass) is shown
         self.veil_t = -1
         self.thinking = 0                   # 1: the computer's move, 2: a hint
+        self.ready = False                  # the search has its answer
+        self.unsaved = False                # a move played, not saved yet (flush)
         self.player = player                # the opponent (made on first use if None)
         self.queue = keys.Queue()
         self.over_t = -1
@@ -211,7 +213,9 @@ class Play:
         a.tone(660 if p == self.computer else 880, 30)
         if g.result() is not None:
             self.over_t = a.now
-        a.save_game(self)
+        # saved at the next frame, after this one has shown the move: a save costs
+        # the chip 15-100 ms (a record replayed, JSON, a checksum, the flash)
+        self.unsaved = True
         self.think(1)
 
     def undo_turn(self):
@@ -255,10 +259,18 @@ class Play:
             self.player = a.opponent(self.g, self.level or 3)
         self.player.start(self.g, a.clock)
         self.thinking = purpose
+        self.ready = False                  # the search has its answer
         if purpose == 1:
             a.set_caption(self.describe())
 
+    def flush(self):
+        """The move played at the last frame saved (commit() leaves it to now)."""
+        if self.unsaved:
+            self.unsaved = False
+            self.app.save_game(self)
+
     def tick(self, now):
+        self.flush()
         if self.over_t >= 0:
             if now - self.over_t >= _END_DELAY:
                 self.app.show_end(self)
@@ -279,8 +291,11 @@ class Play:
         if not self.thinking:
             self.think(1)              # e.g. after a resume with the computer to move
         if self.thinking:
-            if not self.player.think(SLICE_MS, self.app.clock):
-                return
+            if not self.ready:
+                self.ready = self.player.think(SLICE_MS, self.app.clock)
+                if not self.ready:
+                    return
+            self.ready = False
             m = self.player.best()
             purpose = self.thinking
             self.thinking = 0
@@ -291,6 +306,14 @@ class Play:
         q = self.queue
         while len(q) and not self.thinking and self.over_t < 0:
             self.key(q.pop())
+
+    def work(self, ms):
+        """Search on in a frame's spare time (App.spare); False when there is no
+        search to run. The answer is played at the next frame's tick."""
+        if not self.thinking or self.ready or self.player is None:
+            return False
+        self.ready = self.player.think(ms, self.app.clock)
+        return True
 
     def show_hint(self, m, now):
         g = self.g
