@@ -12,6 +12,11 @@
 #   its          ... and iterations (work units for Hexmeister) per move
 #   low_free     the lowest free heap seen during those moves, after a collection
 #                between two slices of thinking (collections are not timed)
+#   wait         level-N answers in the app's own loop (main.py's, frames of the
+#                app's FRAME_MS): the ms a player waits from the frame after their
+#                move (a random legal one) to the frame that shows the answer
+#   frame        per thinking frame, the us it spent besides searching: keys, the
+#                screen's tick, the LEDs drawn and sent (median over those frames)
 import gc
 import time
 
@@ -109,8 +114,39 @@ def _moves(a, g, p, moves, unbounded):
     return us, its, low
 
 
+def _waits(a, board, level, waits):
+    # A game against the computer, the person playing random legal moves: each
+    # computer answer timed as a player sees it, in main.py's loop (import main:
+    # its loop() is the board's, with the frame pacing and the idle time).
+    import main
+    from hexgames.rng import Rng
+    play = a.screen
+    g = play.g
+    clock = a.clock
+    rng = Rng(5)
+    out, costs = [], []
+    while g.to_move and len(out) < waits:
+        if play.computer_to_move() or play.thinking:
+            t0 = time.ticks_ms()
+            while play.thinking or play.computer_to_move():
+                f0 = time.ticks_us()
+                s0 = play.player.spent if play.player else 0
+                main.step(a, clock)
+                # the frame's own cost: its time less the search's share of it
+                spent = (play.player.spent - s0) * 1000 if play.player else 0
+                costs.append(time.ticks_diff(time.ticks_us(), f0) - spent)
+            out.append(time.ticks_diff(time.ticks_ms(), t0))
+        else:
+            ms = g.moves()
+            play.commit(ms[rng.below(len(ms))])       # as a press does, in a frame:
+            play.draw(a.light, a.now)                 # the rest of that frame
+            a.light.show()
+    costs.sort()
+    return out, costs[len(costs) // 2] if costs else 0
+
+
 def probe(name, opts, level=5, moves=8, seconds=1, position=None, unbounded=False,
-          variant="pocket"):
+          variant="pocket", waits=0):
     gc.collect()
     a, board = _menu(variant)
     gc.collect()
@@ -127,5 +163,10 @@ def probe(name, opts, level=5, moves=8, seconds=1, position=None, unbounded=Fals
         t, its, low = _moves(a, g, p, moves, unbounded)
         cells += ["us=" + ",".join(map(str, t)), "its=" + ",".join(map(str, its)),
                   "low_free=%d" % low]
+    if waits:
+        _play(a, name, opts, level)             # a new game, the person moving first
+        gc.collect()
+        w, cost = _waits(a, board, level, waits)
+        cells += ["wait=" + ",".join(map(str, w)), "frame=%d" % cost]
     board.stop()
     print("PROBE " + " ".join(cells))

@@ -15,8 +15,12 @@ and prints per game (tools/chip_probe.py does the measuring, on the chip's own c
 playouts/s from the start, move generations/s in tools/bench_positions/<game>.json,
 level-5 search time per move (median and p95 over the moves of a seeded game, as
 tools/bench_ai.py plays it), iterations per move, the tree the app sized, free heap at
-the menu and its lowest point during the moves. With --unbounded only the clock ends a
-move (the iteration budget CHIP_RATE is lifted): tools/chip_rate.py calibrates with it.
+the menu and its lowest point during the moves; then, in a new game against level 5,
+what a player waits for each answer in the board's own loop (main.py's frames, from the
+frame after their move to the frame that shows the answer: median and p95 ms) and what
+a frame costs while the computer thinks besides its search (keys, tick, LEDs drawn and
+sent; median us). With --unbounded only the clock ends a move (the iteration budget
+CHIP_RATE is lifted): tools/chip_rate.py calibrates with it.
 
 rp2040js does not model flash (XIP) latency: the frozen image's bytecode is read from
 flash at no extra cost here, so a real Pico may be a little slower with it.
@@ -127,7 +131,7 @@ def parse(out):
     for line in out.splitlines():
         if line.startswith("PROBE "):
             row = dict(cell.split("=", 1) for cell in line.split()[1:])
-            for k in ("us", "its"):
+            for k in ("us", "its", "wait"):
                 if k in row:
                     row[k] = [int(v) for v in row[k].split(",") if v]
             for k, v in list(row.items()):
@@ -137,13 +141,14 @@ def parse(out):
     raise ChipError("the probe printed no result:\n%s" % out[-2000:])
 
 
-def probe(chip, name, opts, moves=8, seconds=1.0, unbounded=False, level=5):
+def probe(chip, name, opts, moves=8, seconds=1.0, unbounded=False, level=5, waits=0):
     """One game on the chip (already fresh): the parsed PROBE row."""
     with open(PROBE) as f:
         script = f.read()
-    script += "\nprobe(%r, %r, level=%d, moves=%d, seconds=%r, position=%r, unbounded=%r)\n" % (
-        name, opts, level, moves, seconds, position(name, opts) if seconds else None, unbounded)
-    out, err, _ = chip.run(script, budget_s=10 + 3 * seconds + 3 * moves)
+    script += ("\nprobe(%r, %r, level=%d, moves=%d, seconds=%r, position=%r, unbounded=%r, "
+               "waits=%d)\n" % (name, opts, level, moves, seconds,
+                                position(name, opts) if seconds else None, unbounded, waits))
+    out, err, _ = chip.run(script, budget_s=10 + 3 * seconds + 3 * moves + 3 * waits)
     if err:
         raise ChipError("%s: the chip raised:\n%s" % (name, err.strip()))
     return parse(out)
@@ -166,19 +171,20 @@ def label(name, opts):
 
 def table(image, rows, out=print):
     out("%s image (MicroPython v1.28.0, emulated RP2040 at 125 MHz):" % image)
-    out("%-18s %10s %10s %8s %8s %8s %8s %8s %10s %10s" % (
+    out("%-18s %10s %10s %8s %8s %8s %8s %8s %10s %10s %8s %8s %8s" % (
         "game", "playouts/s", "movegen/s", "L5 ms", "p95 ms", "its/move", "its/s",
-        "tree KB", "menu free", "low free"))
+        "tree KB", "menu free", "low free", "wait ms", "wait p95", "frame us"))
     for (name, opts), r in rows:
-        us, its = r.get("us", [0]), r.get("its", [0])
-        out("%-18s %10s %10s %8d %8d %8d %8d %8d %10d %10d" % (
+        us, its, wait = r.get("us") or [0], r.get("its") or [0], r.get("wait") or [0]
+        out("%-18s %10s %10s %8d %8d %8d %8d %8d %10d %10d %8d %8d %8s" % (
             label(name, opts), r.get("playouts_s", "-"), r.get("movegen_s", "-"),
             median(us) // 1000, p95(us) // 1000, median(its),
             sum(its) * 1000000 // max(1, sum(us)), r.get("tree", 0) // 1024,
-            r["menu_free"], r.get("low_free", 0)))
+            r["menu_free"], r.get("low_free", 0), median(wait), p95(wait),
+            r.get("frame", "-")))
 
 
-def bench(images, games, moves, seconds, unbounded=False, log=print):
+def bench(images, games, moves, seconds, unbounded=False, log=print, waits=0):
     """{image: [((name, opts), row), ...]} for the games named (all when empty)."""
     results = {}
     for image in images:
@@ -189,7 +195,8 @@ def bench(images, games, moves, seconds, unbounded=False, log=print):
                 if games and name not in games:
                     continue
                 fresh(chip, image)
-                rows.append(((name, opts), probe(chip, name, opts, moves, seconds, unbounded)))
+                rows.append(((name, opts), probe(chip, name, opts, moves, seconds, unbounded,
+                                                  waits=waits)))
             results[image] = rows
         finally:
             chip.close()
@@ -226,6 +233,8 @@ def main(argv=None):
     ap.add_argument("--moves", type=int, default=8, help="level-5 moves a game (0: none)")
     ap.add_argument("--seconds", type=float, default=1.0,
                     help="chip seconds for each speed figure (0: none)")
+    ap.add_argument("--waits", type=int, default=6,
+                    help="level-5 answers timed in the app's own loop (0: none)")
     ap.add_argument("--unbounded", action="store_true",
                     help="moves end by the clock only (CHIP_RATE lifted)")
     ap.add_argument("--json", help="also write the raw figures to this file")
@@ -247,7 +256,7 @@ def main(argv=None):
         imports(os.path.abspath(a.source), a.games)
         return 0
     images = ("frozen", "mpy") if a.image == "both" else (a.image,)
-    res = bench(images, a.games, a.moves, a.seconds, a.unbounded)
+    res = bench(images, a.games, a.moves, a.seconds, a.unbounded, waits=a.waits)
     if a.json:
         with open(a.json, "w") as f:
             json.dump({img: [[n, o, r] for (n, o), r in rows] for img, rows in res.items()},
