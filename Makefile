@@ -27,8 +27,10 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 play: $(VENV)/.installed
 	$(PY) -m host_sim board --game $(GAME) --hardware $(or $(HARDWARE),pocket)
 
+# The tests run in one process per core (pytest-xdist), a test file to a process:
+# the emulated chip's files, one chip each, then run side by side.
 test: setup
-	$(PY) -m pytest tests
+	$(PY) -m pytest -n $(or $(JOBS),auto) --dist loadfile tests
 
 bench: $(VENV)/.installed $(if $(CHIP),$(PICO)/node_modules/.installed)
 	$(PY) -m host_sim bench $(if $(CHIP),--chip)

@@ -28,6 +28,11 @@ import sys
 import tarfile
 import time
 
+try:
+    import fcntl                    # the build lock (POSIX); elsewhere builds run alone
+except ImportError:
+    fcntl = None
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.path.join(ROOT, "build")
 KIT_DEFAULT = os.path.join(os.path.dirname(ROOT), "shared", "pico")
@@ -236,9 +241,18 @@ def read_uf2(data):
 
 
 def build(variant, kit=None, micropython=None, out_dir=BUILD, log=print):
-    """Build the image: (its path, the bytes of flash it may take)."""
+    """Build the image: (its path, the bytes of flash it may take). One build at a
+    time per build folder (the tests run in two processes and share it)."""
     if variant not in VARIANTS:
         raise Fail("unknown variant %r: choose one of %s" % (variant, ", ".join(VARIANTS)))
+    os.makedirs(out_dir, exist_ok=True)
+    with open(os.path.join(out_dir, ".build.lock"), "w") as lock:
+        if fcntl is not None:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        return _build(variant, kit, micropython, out_dir, log)
+
+
+def _build(variant, kit, micropython, out_dir, log):
     env = dict(os.environ)
     env.pop("CMAKE_ARGS", None)     # it would replace the port's own, the manifest among them
     kit = os.path.abspath(kit or os.environ.get("PICO_KIT") or KIT_DEFAULT)
