@@ -7,17 +7,46 @@
 #   opn      the open cells (empty, not a Me) as a list with positions opos[i]
 # A cell is open exactly when cell == 0 and enb > 0, and a stone can only be
 # captured once enb == 0, so a move only has to look at its six neighbours.
+# The moves, the playout, the score and the wins in one are kernels (twins.py
+# says what each computes).
 from micropython import const
-from hexgames.board import hexhex, zeros
+from hexgames.board import hexhex
 from hexgames.game import Game, IllegalMove, SYMBOL
+from hexgames.native import pick
 from hexgames.rng import Rng
 
+# native kernels where the VM has them, else their plain-Python twins
+K = pick("hexgo.kernels", "hexgo.twins")
 _rng = Rng()      # seeded by each playout
-_tally = zeros("H", 6)      # _score: Me of N, X, O, then cells x and o
+_N = const(37)
+_tcell = bytearray(_N)      # ends_into plays a closing move on these copies
+_tenb = bytearray(_N)
+_tables = []                # (nb, deg): built by the first game
 
 _EMPTY = const(0)
 _NONE = const(255)     # "not in the open list"
 _CHARS = ".XOxo"
+
+
+def _result(r):
+    """The result of a finished game from a kernel's packed score."""
+    return (r >> 8 & 3, r >> 10 & 63, r >> 16 & 63, "score")
+
+
+def _neighbours(b):
+    """nb: 6 bytes a cell, its neighbours first (in the board's order, so
+    that moves close open cells in the same order as ever); deg: how many."""
+    if not _tables:
+        nb = bytearray(6 * b.n)
+        for i in range(b.n):
+            for k in range(6):
+                nb[6 * i + k] = _NONE
+            k = 6 * i
+            for j in b.adj[i]:
+                nb[k] = j
+                k += 1
+        _tables.append((bytes(nb), bytes([len(a) for a in b.adj])))
+    return _tables[0]
 
 
 class HexGo(Game):
@@ -31,7 +60,7 @@ class HexGo(Game):
         b = self.board = hexhex(4)
         n = self.max_moves = b.n
         self.adj = b.adj
-        self.deg = bytes([len(a) for a in b.adj])
+        self.nb, self.deg = _neighbours(b)
         self.cell = bytearray(n)
         self.enb = bytearray(n)
         self.opn = bytearray(n)
@@ -61,8 +90,15 @@ class HexGo(Game):
         self.nopen = k
 
     def _copy_into(self, g):
-        for k in ("board", "max_moves", "adj", "deg", "side", "to_move", "nopen"):
-            setattr(g, k, getattr(self, k))
+        # one assignment per name: cheaper than a loop over names on MicroPython
+        g.board = self.board
+        g.max_moves = self.max_moves
+        g.adj = self.adj
+        g.nb = self.nb
+        g.deg = self.deg
+        g.side = self.side
+        g.to_move = self.to_move
+        g.nopen = self.nopen
         g.cell = bytearray(self.cell)
         g.enb = bytearray(self.enb)
         g.opn = bytearray(self.opn)
@@ -70,59 +106,12 @@ class HexGo(Game):
 
     # -- moves -----------------------------------------------------------------
     def _apply(self, c):
-        # The hot path of every playout: kept flat, locals only, no allocation
-        # (one assignment per name: MicroPython builds a tuple for 4 or more).
-        cell = self.cell
-        enb = self.enb
-        opn = self.opn
-        opos = self.opos
-        adj = self.adj
         p = self.side
-        q = 3 - p
-        nopen = self.nopen
-        cell[c] = p
-        k = opos[c]
-        if k != _NONE:              # an open cell (else a Me being entered)
-            nopen -= 1
-            i = opn[nopen]
-            opn[k] = i
-            opos[i] = k
-            opos[c] = _NONE
-        ncap = 0
-        for j in adj[c]:
-            e = enb[j] - 1
-            enb[j] = e
-            if e:
-                continue
-            v = cell[j]
-            if v == _EMPTY:         # j just became a Me
-                k = opos[j]
-                if k != _NONE:
-                    nopen -= 1
-                    i = opn[nopen]
-                    opn[k] = i
-                    opos[i] = k
-                    opos[j] = _NONE
-            elif v == q:            # an enclosed enemy stone: majority decides
-                t = 0
-                for i in adj[j]:
-                    if cell[i] == p:
-                        t += 2
-                if t > len(adj[j]):
-                    # Mark now, remove after the loop: every capture is judged
-                    # on the position with all the stones still standing.
-                    cell[j] = 5 + p
-                    ncap += 1
-        if ncap:
-            for j in adj[c]:
-                if cell[j] > 5:
-                    cell[j] = p + 2         # a captured Me of p
-                    for i in adj[j]:
-                        enb[i] += 1
-        self.nopen = nopen
-        self.side = q
+        nopen = self.nopen = K.apply(self.cell, self.enb, self.opn, self.opos, self.nopen, c, p,
+                                     self.nb, self.deg, self.adj)
+        self.side = 3 - p
         if nopen:
-            self.to_move = q
+            self.to_move = 3 - p
         else:
             self.to_move = 0
             self._result = self._score()
@@ -154,16 +143,16 @@ class HexGo(Game):
     def moves_into(self, buf):
         if not self.to_move:
             return 0
-        k = self.nopen
-        opn = self.opn
-        for i in range(k):
-            buf[i] = opn[i]
-        cell, enb = self.cell, self.enb
-        for i in range(self.board.n):
-            if cell[i] == _EMPTY and enb[i] == 0 and not self._locked(i) and self._enterable(i):
-                buf[k] = i
-                k += 1
-        return k
+        return K.moves(self.cell, self.enb, self.opn, self.nopen, buf, self.nb, self.deg, self.adj,
+                       _N)
+
+    def ends_into(self, moves, k, out):
+        """For the search's look for wins in one: out[i] = the winner (0: a
+        draw) for each of moves[0..k) (an array('i')) that ends the game at
+        once, else 0; returns how many end it. Only a move that closes the
+        last open cells does: none while more than seven are open."""
+        return K.ends(self.cell, self.enb, self.opos, self.nopen, moves, k, out, self.to_move,
+                      self.nb, self.deg, self.adj, _N, _tcell, _tenb)
 
     def _why_illegal(self, c):
         if not self.to_move:
@@ -188,13 +177,18 @@ class HexGo(Game):
         """Policy: a uniformly random open cell each move (open cells are always
         legal and the game ends when none is left); Me are never entered."""
         self._origin = False            # the history no longer leads here
-        below = _rng.below
+        if not self.to_move or max_plies <= 0:
+            return self._result
         _rng.seed(seed)
-        apply = self._apply
-        opn = self.opn
-        while self.to_move and max_plies > 0:
-            apply(opn[below(self.nopen)])
-            max_plies -= 1
+        r = K.playout(self.cell, self.enb, self.opn, self.opos, self.nopen, self.side, max_plies,
+                      _rng.x1, _rng.x2, self.nb, self.deg, self.adj, _N)
+        nopen = self.nopen = r & 63
+        self.side = r >> 6 & 3
+        if nopen:
+            self.to_move = self.side
+        else:
+            self.to_move = 0
+            self._result = _result(r)
         return self._result
 
     # -- scoring and facts -----------------------------------------------------
@@ -210,19 +204,7 @@ class HexGo(Game):
         return 1 if x > o else 2 if o > x else 0
 
     def _score(self):
-        t = _tally                  # a playout ends here: no lists per playout
-        for k in range(6):
-            t[k] = 0
-        cell = self.cell
-        for i in range(self.board.n):
-            w = self._owner(i)
-            if w is not None:
-                t[w] += 1
-            if cell[i] > 2:
-                t[cell[i] + 1] += 1         # cells 3 (x) and 4 (o) counted at 4 and 5
-        sx = max(0, t[1] - t[5])
-        so = max(0, t[2] - t[4])
-        return (1 if sx > so else 2 if so > sx else 0, sx, so, "score")
+        return _result(K.score(self.cell, self.enb, self.nb, self.deg, self.adj, _N))
 
     def info(self):
         me = {}
