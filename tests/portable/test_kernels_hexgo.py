@@ -1,0 +1,81 @@
+# HexGo's kernels against their twins (hexgames/hexgo/kernels.py, twins.py): the
+# same playouts (result and every buffer), moves, single moves with their
+# captures, scores and wins in one, position for position along seeded games.
+from array import array
+import hexgames
+from hexgames.rng import Rng
+from kit import ON_CHIP, kernel_pair, random_game
+
+K, T = kernel_pair("hexgo.kernels", "hexgo.twins")
+N = 37
+
+
+def _positions():
+    """Positions along seeded random games (Me entered and stones captured
+    as the legal moves fall), the finished one included."""
+    games = 4 if ON_CHIP else 40
+    for seed in range(games):
+        moves = random_game("hexgo", {}, seed, check=False).history()
+        g = hexgames.new("hexgo")
+        for k, m in enumerate(moves):
+            if k % (2 if ON_CHIP else 1) == seed % 2:
+                yield g
+            g.play(m)
+        yield g
+
+
+def _state(g):
+    return bytes(g.cell), bytes(g.enb), bytes(g.opn), bytes(g.opos)
+
+
+def test_the_kernels_are_native_here():
+    for name in ("playout", "apply", "score", "moves", "ends"):
+        assert getattr(K, name) is not getattr(T, name)
+
+
+def test_playouts_match_from_every_position():
+    rng = Rng(5)
+    for g in _positions():
+        if not g.to_move:
+            continue
+        for plies in ((1, 1000) if ON_CHIP else (1, 3, 1000)):
+            seed = rng.bits15()
+            got = []
+            for mod in (K, T):
+                h = g.copy()
+                r = Rng(seed)
+                w = mod.playout(h.cell, h.enb, h.opn, h.opos, h.nopen, h.side, plies, r.x1,
+                                r.x2, h.nb, h.deg, h.adj, N)
+                got.append((w, _state(h)))
+            assert got[0] == got[1], (g.record(), plies, got[0][0], got[1][0])
+
+
+def test_moves_and_wins_in_one_match():
+    buf = array("i", bytes(4 * N))
+    for g in _positions():
+        outs = []
+        for mod in (K, T):
+            k = mod.moves(g.cell, g.enb, g.opn, g.nopen, buf, g.nb, g.deg, g.adj, N)
+            ms = array("i", buf)
+            out = bytearray(N)
+            tcell = bytearray(N)
+            tenb = bytearray(N)
+            e = mod.ends(g.cell, g.enb, g.opos, g.nopen, ms, k, out, g.side, g.nb, g.deg,
+                         g.adj, N, tcell, tenb)
+            outs.append((k, bytes(ms)[:4 * k], e, bytes(out), _state(g)))
+        assert outs[0] == outs[1], g.record()
+
+
+def test_every_move_and_score_match():
+    for g in _positions():
+        if not g.to_move:
+            continue
+        for m in g.moves():
+            got = []
+            for mod in (K, T):
+                h = g.copy()
+                left = mod.apply(h.cell, h.enb, h.opn, h.opos, h.nopen, m, h.side, h.nb,
+                                 h.deg, h.adj)
+                s = mod.score(h.cell, h.enb, h.nb, h.deg, h.adj, N)
+                got.append((left, s, _state(h)))
+            assert got[0] == got[1], (g.record(), m)
