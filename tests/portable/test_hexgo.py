@@ -271,3 +271,23 @@ def test_state_names_everything_a_move_changes():
                     continue                # a playout says undo no longer leads here
                 assert getattr(g, k) == getattr(s.root, k), (root.record(), k)
         assert sorted(names) == sorted(s.root.state_names())
+
+
+def test_playout_draws_the_numbers_of_rng():
+    # The playout seeds hexgames.rng's generators inline (as Rng.seed) and
+    # draws as Rng.below: the same game as one played move by move with an Rng.
+    from hexgames.rng import Rng
+    for seed in (0, 1, 2, 7, 99991, 1000003, 123456789, 1000000006, 1000000007,
+                 1 << 29, (1 << 30) - 1, -5):
+        for start in (0, 9, 20):
+            g = random_game("hexgo", {}, seed % 50, check=False)
+            moves = g.history()
+            a = hexgames.new("hexgo")
+            for m in moves[:start]:
+                a.play(m)
+            b = a.copy()
+            rng = Rng(seed)
+            while b.to_move:
+                b._apply(b.st[74 + rng.below(b.st[148])])     # opn[below(nopen)]
+            assert a.playout(seed) == b.result(), (seed, start)
+            assert a.st == b.st and a.side == b.side and a.to_move == 0

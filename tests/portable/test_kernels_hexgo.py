@@ -6,6 +6,8 @@ import hexgames
 from hexgames.rng import Rng
 from kit import ON_CHIP, kernel_pair, random_game
 
+from hexgames.hexgo.rules import _ADJ, _NB
+
 K, T = kernel_pair("hexgo.kernels", "hexgo.twins")
 N = 37
 
@@ -24,10 +26,6 @@ def _positions():
         yield g
 
 
-def _state(g):
-    return bytes(g.cell), bytes(g.enb), bytes(g.opn), bytes(g.opos)
-
-
 def test_the_kernels_are_native_here():
     for name in ("playout", "apply", "score", "moves", "ends"):
         assert getattr(K, name) is not getattr(T, name)
@@ -39,14 +37,12 @@ def test_playouts_match_from_every_position():
         if not g.to_move:
             continue
         for plies in ((1, 1000) if ON_CHIP else (1, 3, 1000)):
-            seed = rng.bits15()
+            seed = rng.bits30()
             got = []
             for mod in (K, T):
                 h = g.copy()
-                r = Rng(seed)
-                w = mod.playout(h.cell, h.enb, h.opn, h.opos, h.nopen, h.side, plies, r.x1,
-                                r.x2, h.nb, h.deg, h.adj, N)
-                got.append((w, _state(h)))
+                w = mod.playout(h.st, h.side, plies, seed, _NB, _ADJ)
+                got.append((w, bytes(h.st)))
             assert got[0] == got[1], (g.record(), plies, got[0][0], got[1][0])
 
 
@@ -55,14 +51,12 @@ def test_moves_and_wins_in_one_match():
     for g in _positions():
         outs = []
         for mod in (K, T):
-            k = mod.moves(g.cell, g.enb, g.opn, g.nopen, buf, g.nb, g.deg, g.adj, N)
+            k = mod.moves(g.st, buf, _NB, _ADJ)
             ms = array("i", buf)
             out = bytearray(N)
-            tcell = bytearray(N)
-            tenb = bytearray(N)
-            e = mod.ends(g.cell, g.enb, g.opos, g.nopen, ms, k, out, g.side, g.nb, g.deg,
-                         g.adj, N, tcell, tenb)
-            outs.append((k, bytes(ms)[:4 * k], e, bytes(out), _state(g)))
+            tst = bytearray(2 * N)
+            e = mod.ends(g.st, ms, k, out, g.side, _NB, _ADJ, tst)
+            outs.append((k, bytes(ms)[:4 * k], e, bytes(out), bytes(g.st)))
         assert outs[0] == outs[1], g.record()
 
 
@@ -74,8 +68,6 @@ def test_every_move_and_score_match():
             got = []
             for mod in (K, T):
                 h = g.copy()
-                left = mod.apply(h.cell, h.enb, h.opn, h.opos, h.nopen, m, h.side, h.nb,
-                                 h.deg, h.adj)
-                s = mod.score(h.cell, h.enb, h.nb, h.deg, h.adj, N)
-                got.append((left, s, _state(h)))
+                left = mod.apply(h.st, m, h.side, _NB, _ADJ)
+                got.append((left, mod.score(h.st, _NB, _ADJ), bytes(h.st)))
             assert got[0] == got[1], (g.record(), m)

@@ -4,11 +4,11 @@
 # for wins in one): a call between viper functions goes through the runtime
 # and costs what a bytecode call does.
 #
-# Tables (rules.py builds them once): nb, 6 bytes a cell with the cell's
-# neighbours first; deg, each cell's number of neighbours; adj, the board's
-# neighbours as Python objects, which only the twins read. Cells: 0 empty,
-# 1 X, 2 O, 3 captured Me of X, 4 of O; 5 + p marks, during one move, a stone
-# p captures.
+# st is the game's one state buffer (rules.py): cell, enb, opn and opos of 37
+# bytes each, then nopen. Cells: 0 empty, 1 X, 2 O, 3 captured Me of X, 4 of
+# O; 5 + p marks, during one move, a stone p captures. nb: 7 bytes a cell,
+# its number of neighbours and then the neighbours; adj, the board's
+# neighbours as Python objects, is the twins' and unused here.
 import micropython
 from micropython import const
 
@@ -16,11 +16,25 @@ _A1 = const(32760)      # hexgames/rng.py's generators, stepped inline
 _A2 = const(32730)
 _M15 = const(0x7FFF)
 _NONE = const(255)      # opos: "not in the open list"
+_N = const(37)
+_ENB = const(37)        # st's layout, as rules.py's
+_OPN = const(74)
+_OPOS = const(111)
+_NOPEN = const(148)
 
 
 @micropython.viper
-def playout(cell: ptr8, enb: ptr8, opn: ptr8, opos: ptr8, nopen: int, side: int,
-            plies: int, x1: int, x2: int, nb: ptr8, deg: ptr8, adj, n: int) -> int:
+def playout(st: ptr8, side: int, plies: int, seed: int, nb: ptr8, adj) -> int:
+    cell = st
+    enb = ptr8(uint(st) + _ENB)
+    opn = ptr8(uint(st) + _OPN)
+    opos = ptr8(uint(st) + _OPOS)
+    nopen = int(st[_NOPEN])
+    x1 = 1 + seed % 1000003             # Rng.seed
+    x2 = 1 + (seed // 1000003 + 7919 * (seed % 7)) % 999983
+    for k in range(4):
+        x1 = _A1 * (x1 & _M15) + (x1 >> 15)
+        x2 = _A2 * (x2 & _M15) + (x2 >> 15)
     p = side
     while plies > 0 and nopen > 0:
         x1 = _A1 * (x1 & _M15) + (x1 >> 15)
@@ -35,8 +49,8 @@ def playout(cell: ptr8, enb: ptr8, opn: ptr8, opos: ptr8, nopen: int, side: int,
         opos[i] = k
         opos[c] = _NONE
         ncap = 0
-        d = 6 * c
-        end = d + deg[c]
+        d = 7 * c + 1
+        end = d + nb[d - 1]
         while d < end:
             j = nb[d]
             d += 1
@@ -54,39 +68,40 @@ def playout(cell: ptr8, enb: ptr8, opn: ptr8, opos: ptr8, nopen: int, side: int,
                 opos[j] = _NONE
             elif v == q:                # an enclosed enemy stone: majority decides
                 t = 0
-                a = 6 * j
-                b = a + deg[j]
+                a = 7 * j + 1
+                b = a + nb[a - 1]
                 while a < b:
                     if cell[nb[a]] == p:
                         t += 2
                     a += 1
-                if t > deg[j]:
-                    cell[j] = 5 + p     # removed below: all judged on one position
+                if t > nb[7 * j]:
+                    cell[j] = 5 + p     # taken off below: all judged on one position
                     ncap += 1
         if ncap:
-            d = 6 * c
+            d = 7 * c + 1
             while d < end:
                 j = nb[d]
                 d += 1
                 if cell[j] > 5:
                     cell[j] = p + 2
-                    a = 6 * j
-                    b = a + deg[j]
+                    a = 7 * j + 1
+                    b = a + nb[a - 1]
                     while a < b:
                         enb[nb[a]] += 1
                         a += 1
         p = q
         plies -= 1
+    st[_NOPEN] = nopen
     r = nopen | (p << 6)
     if nopen > 0:
         return r
-    # the score (twins.score)
+    # the score, as score()
     mx = 0
     mo = 0
     px = 0
     po = 0
     i = 0
-    while i < n:
+    while i < _N:
         v = cell[i]
         if v == 3:
             mx += 1
@@ -96,15 +111,15 @@ def playout(cell: ptr8, enb: ptr8, opn: ptr8, opos: ptr8, nopen: int, side: int,
             po += 1
         elif v == 0 and enb[i] == 0:
             t = 0
-            a = 6 * i
-            b = a + deg[i]
+            a = 7 * i + 1
+            b = a + nb[a - 1]
             while a < b:
                 if cell[nb[a]] == 1:
                     t += 2
                 a += 1
-            if t > deg[i]:
+            if t > nb[7 * i]:
                 mx += 1
-            elif t < deg[i]:
+            elif t < nb[7 * i]:
                 mo += 1
         i += 1
     sx = mx - po
@@ -122,8 +137,12 @@ def playout(cell: ptr8, enb: ptr8, opn: ptr8, opos: ptr8, nopen: int, side: int,
 
 
 @micropython.viper
-def apply(cell: ptr8, enb: ptr8, opn: ptr8, opos: ptr8, nopen: int, c: int, p: int,
-          nb: ptr8, deg: ptr8, adj) -> int:
+def apply(st: ptr8, c: int, p: int, nb: ptr8, adj) -> int:
+    cell = st
+    enb = ptr8(uint(st) + _ENB)
+    opn = ptr8(uint(st) + _OPN)
+    opos = ptr8(uint(st) + _OPOS)
+    nopen = int(st[_NOPEN])
     q = 3 - p
     cell[c] = p
     k = opos[c]
@@ -134,8 +153,8 @@ def apply(cell: ptr8, enb: ptr8, opn: ptr8, opos: ptr8, nopen: int, c: int, p: i
         opos[i] = k
         opos[c] = _NONE
     ncap = 0
-    d = 6 * c
-    end = d + deg[c]
+    d = 7 * c + 1
+    end = d + nb[d - 1]
     while d < end:
         j = nb[d]
         d += 1
@@ -154,38 +173,41 @@ def apply(cell: ptr8, enb: ptr8, opn: ptr8, opos: ptr8, nopen: int, c: int, p: i
                 opos[j] = _NONE
         elif v == q:
             t = 0
-            a = 6 * j
-            b = a + deg[j]
+            a = 7 * j + 1
+            b = a + nb[a - 1]
             while a < b:
                 if cell[nb[a]] == p:
                     t += 2
                 a += 1
-            if t > deg[j]:
+            if t > nb[7 * j]:
                 cell[j] = 5 + p
                 ncap += 1
     if ncap:
-        d = 6 * c
+        d = 7 * c + 1
         while d < end:
             j = nb[d]
             d += 1
             if cell[j] > 5:
                 cell[j] = p + 2
-                a = 6 * j
-                b = a + deg[j]
+                a = 7 * j + 1
+                b = a + nb[a - 1]
                 while a < b:
                     enb[nb[a]] += 1
                     a += 1
+    st[_NOPEN] = nopen
     return nopen
 
 
 @micropython.viper
-def score(cell: ptr8, enb: ptr8, nb: ptr8, deg: ptr8, adj, n: int) -> int:
+def score(st: ptr8, nb: ptr8, adj) -> int:
+    cell = st
+    enb = ptr8(uint(st) + _ENB)
     mx = 0
     mo = 0
     px = 0
     po = 0
     i = 0
-    while i < n:
+    while i < _N:
         v = cell[i]
         if v == 3:
             mx += 1
@@ -195,15 +217,15 @@ def score(cell: ptr8, enb: ptr8, nb: ptr8, deg: ptr8, adj, n: int) -> int:
             po += 1
         elif v == 0 and enb[i] == 0:
             t = 0
-            a = 6 * i
-            b = a + deg[i]
+            a = 7 * i + 1
+            b = a + nb[a - 1]
             while a < b:
                 if cell[nb[a]] == 1:
                     t += 2
                 a += 1
-            if t > deg[i]:
+            if t > nb[7 * i]:
                 mx += 1
-            elif t < deg[i]:
+            elif t < nb[7 * i]:
                 mo += 1
         i += 1
     sx = mx - po
@@ -221,38 +243,40 @@ def score(cell: ptr8, enb: ptr8, nb: ptr8, deg: ptr8, adj, n: int) -> int:
 
 
 @micropython.viper
-def moves(cell: ptr8, enb: ptr8, opn: ptr8, nopen: int, buf: ptr32, nb: ptr8, deg: ptr8,
-          adj, n: int) -> int:
+def moves(st: ptr8, buf: ptr32, nb: ptr8, adj) -> int:
+    cell = st
+    enb = ptr8(uint(st) + _ENB)
+    opn = ptr8(uint(st) + _OPN)
+    nopen = int(st[_NOPEN])
     k = 0
     while k < nopen:
         buf[k] = opn[k]
         k += 1
     i = 0
-    while i < n:
+    while i < _N:
         if cell[i] == 0 and enb[i] == 0:        # a Me: every neighbour a stone
-            dg = deg[i]
-            a = 6 * i
-            b = a + dg
+            a = 7 * i + 1
+            b = a + nb[a - 1]
             x = 0
             while a < b:
                 if cell[nb[a]] == 1:
                     x += 1
                 a += 1
-            if dg != 6 or (1 < x and x < 5):    # not locked
-                a = 6 * i
+            if nb[7 * i] != 6 or (1 < x and x < 5):     # not locked
+                a = 7 * i + 1
                 while a < b:
                     s = nb[a]
                     a += 1
                     if enb[s] == 1:             # i is its last empty neighbour
                         u = 3 - cell[s]
-                        t = 2                   # a stone of u on i
-                        c = 6 * s
-                        e = c + deg[s]
+                        t = 2                   # u's stone on i
+                        c = 7 * s + 1
+                        e = c + nb[c - 1]
                         while c < e:
                             if cell[nb[c]] == u:
                                 t += 2
                             c += 1
-                        if t > deg[s]:
+                        if t > nb[7 * s]:
                             buf[k] = i
                             k += 1
                             break
@@ -261,8 +285,13 @@ def moves(cell: ptr8, enb: ptr8, opn: ptr8, nopen: int, buf: ptr32, nb: ptr8, de
 
 
 @micropython.viper
-def ends(cell: ptr8, enb: ptr8, opos: ptr8, nopen: int, moves: ptr32, k: int, out: ptr8,
-         p: int, nb: ptr8, deg: ptr8, adj, n: int, tcell: ptr8, tenb: ptr8) -> int:
+def ends(st: ptr8, moves: ptr32, k: int, out: ptr8, p: int, nb: ptr8, adj, tst: ptr8) -> int:
+    cell = st
+    enb = ptr8(uint(st) + _ENB)
+    opos = ptr8(uint(st) + _OPOS)
+    nopen = int(st[_NOPEN])
+    tcell = tst
+    tenb = ptr8(uint(tst) + _ENB)
     q = 3 - p
     count = 0
     for i in range(k):
@@ -274,8 +303,8 @@ def ends(cell: ptr8, enb: ptr8, opos: ptr8, nopen: int, moves: ptr32, k: int, ou
         if opos[m] == _NONE:            # entering a Me closes no open cell
             continue
         gone = 1
-        d = 6 * m
-        end = d + deg[m]
+        d = 7 * m + 1
+        end = d + nb[d - 1]
         while d < end:
             j = nb[d]
             d += 1
@@ -286,13 +315,12 @@ def ends(cell: ptr8, enb: ptr8, opos: ptr8, nopen: int, moves: ptr32, k: int, ou
         count += 1
         # the move on copies of cell and enb (the open list is done with)
         j = 0
-        while j < n:
-            tcell[j] = cell[j]
-            tenb[j] = enb[j]
+        while j < _OPN:
+            tst[j] = st[j]
             j += 1
         tcell[m] = p
         ncap = 0
-        d = 6 * m
+        d = 7 * m + 1
         while d < end:
             j = nb[d]
             d += 1
@@ -300,34 +328,34 @@ def ends(cell: ptr8, enb: ptr8, opos: ptr8, nopen: int, moves: ptr32, k: int, ou
             tenb[j] = e
             if e == 0 and tcell[j] == q:
                 t = 0
-                a = 6 * j
-                b = a + deg[j]
+                a = 7 * j + 1
+                b = a + nb[a - 1]
                 while a < b:
                     if tcell[nb[a]] == p:
                         t += 2
                     a += 1
-                if t > deg[j]:
+                if t > nb[7 * j]:
                     tcell[j] = 5 + p
                     ncap += 1
         if ncap:
-            d = 6 * m
+            d = 7 * m + 1
             while d < end:
                 j = nb[d]
                 d += 1
                 if tcell[j] > 5:
                     tcell[j] = p + 2
-                    a = 6 * j
-                    b = a + deg[j]
+                    a = 7 * j + 1
+                    b = a + nb[a - 1]
                     while a < b:
                         tenb[nb[a]] += 1
                         a += 1
-        # the score of the finished game (as score)
+        # the finished game's score, as score()
         mx = 0
         mo = 0
         px = 0
         po = 0
         j = 0
-        while j < n:
+        while j < _N:
             v = tcell[j]
             if v == 3:
                 mx += 1
@@ -337,15 +365,15 @@ def ends(cell: ptr8, enb: ptr8, opos: ptr8, nopen: int, moves: ptr32, k: int, ou
                 po += 1
             elif v == 0 and tenb[j] == 0:
                 t = 0
-                a = 6 * j
-                b = a + deg[j]
+                a = 7 * j + 1
+                b = a + nb[a - 1]
                 while a < b:
                     if tcell[nb[a]] == 1:
                         t += 2
                     a += 1
-                if t > deg[j]:
+                if t > nb[7 * j]:
                     mx += 1
-                elif t < deg[j]:
+                elif t < nb[7 * j]:
                     mo += 1
             j += 1
         sx = mx - po
