@@ -71,3 +71,18 @@ def test_every_move_and_score_match():
                 left = mod.apply(h.st, m, h.side, _NB, _ADJ)
                 got.append((left, mod.score(h.st, _NB, _ADJ), bytes(h.st)))
             assert got[0] == got[1], (g.record(), m)
+
+
+def test_playouts_draw_the_numbers_of_rng():
+    # the kernel seeds rng.py's generators itself (Rng.seed's moduli among
+    # them): the same cells as moves drawn with an Rng, seeds past 2**20 too
+    for seed in (0, 1, 77, 1000002, 1000003, 5000000, 455696751, 1000000006, (1 << 30) - 1):
+        s = seed % 1000000007
+        for mod in (K, T):
+            g = hexgames.new("hexgo")
+            h = hexgames.new("hexgo")
+            mod.playout(g.st, 1, 6, s, _NB, _ADJ)
+            rng = Rng(seed)
+            for _ in range(6):
+                h._apply(h.st[74 + rng.below(h.st[148])])       # opn[below(nopen)]
+            assert g.st == h.st, (seed, mod)

@@ -30,8 +30,14 @@ def playout(st: ptr8, side: int, plies: int, seed: int, nb: ptr8, adj) -> int:
     opn = ptr8(uint(st) + _OPN)
     opos = ptr8(uint(st) + _OPOS)
     nopen = int(st[_NOPEN])
-    x1 = 1 + seed % 1000003             # Rng.seed
-    x2 = 1 + (seed // 1000003 + 7919 * (seed % 7)) % 999983
+    # Rng.seed's moduli made at run time: on the Cortex-M0+ a constant above
+    # 16 bits is loaded from beside the code, and frozen into the image that
+    # word can sit 2 bytes off (1000003 read back as 0x4243e001)
+    d1 = 1000
+    d1 = d1 * 1000 + 3                  # 1000003
+    d2 = d1 - 20                        # 999983
+    x1 = 1 + seed % d1                  # Rng.seed
+    x2 = 1 + (seed // d1 + 7919 * (seed % 7)) % d2
     for k in range(4):
         x1 = _A1 * (x1 & _M15) + (x1 >> 15)
         x2 = _A2 * (x2 & _M15) + (x2 >> 15)
