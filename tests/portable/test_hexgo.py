@@ -206,3 +206,88 @@ def test_playout_ends_the_game_legally():
         assert hexgames.load(g.dump()).result() == r
     g = hexgames.new("hexgo")
     assert g.playout(1, 3) is None and g.to_move in (1, 2)
+
+
+# -- the search's hooks: ends_into and STATE ------------------------------------
+
+def _along_games(games):
+    """Positions along seeded random games (Me entered, stones captured)."""
+    for seed in range(games):
+        moves = random_game("hexgo", {}, seed, check=False).history()
+        g = hexgames.new("hexgo")
+        for m in moves:
+            yield g
+            g.play(m)
+
+
+def test_ends_into_agrees_with_playing_each_move():
+    from array import array
+    seen = 0
+    for g in _along_games(scaled(60, 15)):
+        ms = array("i", g.moves())
+        k = len(ms)
+        out = bytearray(k + 1)
+        n = g.ends_into(ms, k, out)
+        ended = 0
+        for i in range(k):
+            h = g.copy()
+            h.play(ms[i])
+            want = h.result()[0] if h.to_move == 0 else 0
+            ended += h.to_move == 0
+            assert out[i] == want, (g.record(), g.text(ms[i]), out[i], want)
+        assert n == ended, (g.record(), n, ended)
+        seen += ended
+    assert seen > 20                      # the endings were there to be found
+
+
+def test_state_names_everything_a_move_changes():
+    # The search restores its scratch game from the root by STATE alone
+    # (hexgames/scratch.py): after moves (and a playout) and a restore, every
+    # attribute must be the root's again, and no move may rebind a buffer.
+    from hexgames.scratch import Scratch
+    from hexgames.rng import Rng
+    rng = Rng(9)
+    for root in _along_games(scaled(12, 4)):
+        if not root.to_move:
+            continue
+        s = Scratch()
+        s.root = s.buf = None
+        s.prepare(root)
+        g = s.scratch
+        names = g.state_names()
+        held = [(k, getattr(g, k)) for k in names if isinstance(getattr(g, k), bytearray)]
+        for trial in range(3):
+            for _ in range(1 + rng.below(4)):
+                if g.to_move:
+                    ms = g.moves()
+                    g._apply(ms[rng.below(len(ms))])
+            if trial == 2 and g.to_move:
+                g.playout(rng.bits15())
+            for k, v in held:
+                assert getattr(g, k) is v, k
+            s.restore()
+            for k in names:
+                if k == "_origin" and trial == 2:
+                    continue                # a playout says undo no longer leads here
+                assert getattr(g, k) == getattr(s.root, k), (root.record(), k)
+        assert sorted(names) == sorted(s.root.state_names())
+
+
+def test_playout_draws_the_numbers_of_rng():
+    # The playout seeds hexgames.rng's generators inline (as Rng.seed) and
+    # draws as Rng.below: the same game as one played move by move with an Rng.
+    from hexgames.rng import Rng
+    for seed in (0, 1, 2, 7, 99991, 1000003, 123456789, 1000000006, 1000000007,
+                 1 << 29, (1 << 30) - 1, -5):
+        for start in (0, 9, 20):
+            g = random_game("hexgo", {}, seed % 50, check=False)
+            moves = g.history()
+            a = hexgames.new("hexgo")
+            for m in moves[:start]:
+                a.play(m)
+            b = a.copy()
+            rng = Rng(seed)
+            while b.to_move:
+                b._apply(b.st[74 + rng.below(b.st[148])])     # opn[below(nopen)]
+            assert a.playout(seed) == b.result(), (seed, start)
+            assert a.st == b.st and a.side == b.side and a.to_move == 0
