@@ -114,6 +114,34 @@ def unpack_kit(kit, dest):
     return dest
 
 
+# MicroPython 1.28's mpy-tool.py freezes native code 2-byte aligned for ARMv6-M, but the
+# Thumb emitter writes it for a 4-byte aligned start: on the Cortex-M0+ a jump of more
+# than 2 KB, and a 32-bit constant, load a PC-relative literal placed by that
+# assumption. Frozen at an address 2 past a multiple of 4 (where the linker happens to
+# put it), a viper function with such a jump hard-faults. Freezing it 4-byte aligned,
+# as mpy-tool.py already does for ARMv6, costs at most 2 bytes a function.
+_ALIGN_OLD = """        if config.native_arch in (
+            MP_NATIVE_ARCH_ARMV6,
+            MP_NATIVE_ARCH_XTENSA,"""
+_ALIGN_NEW = """        if config.native_arch in (
+            MP_NATIVE_ARCH_ARMV6,
+            MP_NATIVE_ARCH_ARMV6M,
+            MP_NATIVE_ARCH_XTENSA,"""
+
+
+def align_native_code(mp):
+    """The kit's mpy-tool.py made to freeze ARMv6-M native code 4-byte aligned."""
+    path = os.path.join(mp, "tools", "mpy-tool.py")
+    with open(path) as f:
+        text = f.read()
+    if _ALIGN_NEW in text:
+        return
+    if _ALIGN_OLD not in text:
+        raise Fail("%s: the alignment of frozen native code is not where MicroPython "
+                   "v1.28.0 has it" % path)
+    write_if_changed(path, text.replace(_ALIGN_OLD, _ALIGN_NEW))
+
+
 def build_picotool(src, sdk, prefix, log):
     """picotool without USB (it only writes UF2 files here); its cmake package folder."""
     pkg = os.path.join(prefix, "lib", "cmake", "picotool")
@@ -226,6 +254,7 @@ def build(variant, kit=None, micropython=None, out_dir=BUILD, log=print):
     else:
         src = unpack_kit(kit, os.path.join(out_dir, "pico"))
         mp = os.path.join(src, MP_NAME)
+        align_native_code(mp)
         rp2_build = os.path.join(out_dir, "rp2-kit")
         # The tarball is no git repository: stop git from finding the project's around
         # it, or the firmware would call itself by the project's commit, not v1.28.0.
