@@ -4,6 +4,13 @@
 # each, the flood fills inlined: a call between viper functions goes through
 # the runtime and costs what a bytecode call does. The kernels walk nbr (6
 # entries a cell, 255 off the board) where the twins walk adj.
+#
+# run and ends are longer than 2 KB of Thumb code: their longer jumps load
+# their offsets from PC-relative literals, which the Cortex-M0+ reads right
+# only where the code starts 4-byte aligned. The frozen image aligns native
+# code so (tools/firmware.py); the end of this module refuses to load where
+# it is not (native.pick then takes the twins), rather than fault.
+import sys
 import micropython
 from micropython import const
 
@@ -557,3 +564,14 @@ def ends(cell: ptr8, enb: ptr8, moves: ptr32, k: int, out: ptr8, p: int, hands_q
         if w != 0:
             count += 1
     return count
+
+
+@micropython.viper
+def _code_at(f) -> int:
+    """Where viper function f's machine code starts: the fourth word of its
+    function object (mp_obj_fun_bc_t, MicroPython 1.28 on a 32-bit chip)."""
+    return int(ptr32(id(f))[3])
+
+
+if sys.platform == "rp2" and (_code_at(run) | _code_at(ends)) & 3:
+    raise ImportError("hexgames.inphexion.kernels: native code not 4-byte aligned")
