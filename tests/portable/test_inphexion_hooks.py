@@ -30,8 +30,8 @@ def each_option_set(games_cpython, games_micropython):
 
 
 def test_ends_into_tells_what_playing_each_push_does():
-    # every push of every position of random games: the winner ends_into
-    # names is the one playing it gives (0: the game goes on)
+    # every push and relocation of every position of random games: the
+    # winner ends_into names is the one playing it gives (0: the game goes on)
     buf = array("i", bytes(4 * 3 * 121))
     out = bytearray(3 * 121)
     seen = {}
@@ -54,7 +54,7 @@ def test_ends_into_tells_what_playing_each_push_does():
                         seen[r[3]] = 1
                 assert told == count
             else:
-                assert g.npend or g.turn < 2
+                assert not g.npend and g.turn < 2
             g.play(buf[rng.below(n)])
     assert "connection" in seen and "opponent_completed_connection" in seen, seen
     if not ON_MICROPYTHON:          # (the fewer games there see the rarer endings less)
@@ -103,3 +103,18 @@ def test_state_names_everything_a_move_changes():
             assert s.root.dump() == g.dump()
             ms = g.moves()
             g.play(ms[rng.below(len(ms))])
+
+
+def test_ends_into_sees_the_last_relocation_leave_no_move():
+    # O's hand is empty: wherever X puts the walled-in disc, O cannot move
+    from kit import position
+    g = position("inphexion", {"X": "c2 d2 b3 d3 b4 c4", "O": "c3"}, "X", {"size": 5},
+                 hands={"X": 5, "O": 0}, turn=8, pending_relocation=["c3"])
+    buf = array("i", bytes(4 * g.max_moves))
+    n = g.moves_into(buf)
+    out = bytearray(n)
+    assert g.ends_into(buf, n, out) == n and list(out) == [1] * n
+    for i in range(n):
+        h = g.copy()
+        h.play(buf[i])
+        assert h.result() == (1, 0, 0, "no_legal_move")

@@ -18,14 +18,16 @@ GAMES = (({}, 1), ({"pie": True, "neutral": True}, 2), ({"size": 5}, 3),
 
 def _positions(pushes_only=True):
     """Positions along seeded random games, where an ordinary push is to be made
-    (no relocation pending, past the opening placement)."""
+    (no relocation pending, past the opening placement); else those where the
+    last disc of a turn is to be relocated."""
     games = GAMES[:3] if ON_CHIP else GAMES
     for opts, seed in games:
         g = hexgames.new("inphexion", **opts)
         rng = Rng(seed)
         k = 0
         while g.to_move:
-            if not (pushes_only and (g.npend or g.turn == 0 and not g.cf.neutral)):
+            if (not (g.npend or g.turn == 0 and not g.cf.neutral) if pushes_only
+                    else g.npend == 1):
                 if k % (3 if ON_CHIP else 1) == 0:
                     yield g
                 k += 1
@@ -94,3 +96,26 @@ def test_move_lists_priors_and_wins_in_one_match():
             assert _state(g) == before                  # each push taken back
             got.append((list(buf[:k]), bytes(pri), bytes(end), w))
         assert got[0] == got[1], g.record()
+
+
+def test_wins_in_one_by_the_last_relocation_match():
+    buf = array("i", [0] * 400)
+    seen = 0
+    for g in _positions(False):
+        cf = g.cf
+        p = g.to_move
+        q = 3 - p
+        k = g.moves_into(buf)
+        got = []
+        for mod in (K, T):
+            end = bytearray(k)
+            before = _state(g)
+            w = mod.last_relocation_ends(g.cell, g.enb, buf, k, end, g.pend[0], p, g.hands[q],
+                                         g.turn == 0 and p == 1 and cf.pie, g.qlink, g.cnt[q],
+                                         g.ecnt[q], cf.adj, cf.nbr, cf.arc, cf.arc_at,
+                                         cf.w2 if p == 1 else cf.w1, cf.queue, cf.size)
+            assert _state(g) == before                  # each relocation taken back
+            got.append((bytes(end), w))
+        assert got[0] == got[1], g.record()
+        seen += 1
+    assert seen >= 3

@@ -567,11 +567,112 @@ def ends(cell: ptr8, enb: ptr8, moves: ptr32, k: int, out: ptr8, p: int, hands_q
 
 
 @micropython.viper
+def last_relocation_ends(cell: ptr8, enb: ptr8, moves: ptr32, k: int, out: ptr8, x: int, p: int,
+                         hands_q: int, swap_next: int, qlink: int, cq: int, eq: int, adj,
+                         nbr: ptr8, arc: ptr8, arc_at: ptr8, wq: ptr8, queue: ptr8,
+                         size: int) -> int:
+    q = 3 - p
+    n = size * size
+    v = int(cell[x])
+    cell[x] = 0
+    j = 6 * x
+    while j < 6 * x + 6:
+        y = int(nbr[j])
+        if y != _OFF:
+            enb[y] = int(enb[y]) + 1
+        j += 1
+    count = 0
+    for i in range(k):
+        t = int(moves[i]) & 255
+        cell[t] = v
+        j = 6 * t
+        while j < 6 * t + 6:
+            y = int(nbr[j])
+            if y != _OFF:
+                enb[y] = int(enb[y]) - 1
+            j += 1
+        w = 0
+        if qlink != 0:
+            w = q
+        elif v == q:
+            # a link of q through t: the counts, the arc shortcut, a flood fill
+            h = eq + int(wq[t]) - int(wq[x])
+            if cq >= size and (h & 63) != 0 and (h >> 6) != 0:
+                a = 0
+                if wq[t] == 0:
+                    j = 6 * t
+                    while j < 6 * t + 6:
+                        y = int(nbr[j])
+                        if y != _OFF:
+                            a += a
+                            if int(cell[y]) == q:
+                                a += 1
+                        j += 1
+                    a = int(arc[a + int(arc_at[t])])
+                if a == 0:
+                    got = int(wq[t])
+                    cell[t] = q + _MARK
+                    queue[0] = t
+                    head = 0
+                    tail = 1
+                    while head < tail and got != _LINK:
+                        j = 6 * int(queue[head])
+                        head += 1
+                        end = j + 6
+                        while j < end:
+                            y = int(nbr[j])
+                            if y != _OFF and int(cell[y]) == q:
+                                cell[y] = q + _MARK
+                                queue[tail] = y
+                                tail += 1
+                                got |= int(wq[y])
+                            j += 1
+                    j = 0
+                    while j < tail:
+                        cell[queue[j]] = q
+                        j += 1
+                    if got == _LINK:
+                        w = q
+        if w == 0 and swap_next == 0:
+            # the end of the turn: q needs a disc in hand and a push
+            can = False
+            if hands_q != 0:
+                y = 0
+                while y < n:
+                    a = int(cell[y])
+                    if (a == p or a == _N) and enb[y] != 0:
+                        can = True
+                        break
+                    y += 1
+            if not can:
+                w = p
+        j = 6 * t
+        while j < 6 * t + 6:
+            y = int(nbr[j])
+            if y != _OFF:
+                enb[y] = int(enb[y]) + 1
+            j += 1
+        cell[t] = 0
+        out[i] = w
+        if w != 0:
+            count += 1
+    j = 6 * x
+    while j < 6 * x + 6:
+        y = int(nbr[j])
+        if y != _OFF:
+            enb[y] = int(enb[y]) - 1
+        j += 1
+    cell[x] = v
+    return count
+
+
+@micropython.viper
 def _code_at(f) -> int:
     """Where viper function f's machine code starts: the fourth word of its
     function object (mp_obj_fun_bc_t, MicroPython 1.28 on a 32-bit chip)."""
     return int(ptr32(id(f))[3])
 
 
-if sys.platform == "rp2" and (_code_at(run) | _code_at(ends)) & 3:
+if sys.platform == "rp2" and (_code_at(run) | _code_at(ends) | _code_at(pushes) | _code_at(priors)
+                              | _code_at(last_relocation_ends)) & 3:
     raise ImportError("hexgames.inphexion.kernels: native code not 4-byte aligned")

@@ -267,13 +267,22 @@ class InpHeXion(Game):
     def ends_into(self, moves, k, out):
         """For the search's look for wins in one: out[i] = the winner if
         moves[i] (an array('i')) ends the game at once, else 0; returns how
-        many do. Told
-        for pushes only (K.ends); -1 (the search plays them) while
-        relocations are pending, for the opening placement and on the pie
-        turn."""
+        many do. Told for pushes (K.ends) and relocations (only the last of
+        a turn can end it: K.last_relocation_ends); -1 (the search plays
+        them) for the opening placement and on the pie turn."""
         cf = self.cf
         p = self.to_move
-        if self.npend or self.turn == 0 and not cf.neutral or self.turn == 1 and cf.pie:
+        if self.npend:
+            if self.npend > 1:
+                for i in range(k):
+                    out[i] = 0
+                return 0
+            q = 3 - p
+            return K.last_relocation_ends(
+                self.cell, self.enb, moves, k, out, self.pend[0], p, self.hands[q],
+                self.turn == 0 and p == 1 and cf.pie, self.qlink, self.cnt[q], self.ecnt[q],
+                cf.adj, cf.nbr, cf.arc, cf.arc_at, cf.w2 if p == 1 else cf.w1, cf.queue, cf.size)
+        if self.turn == 0 and not cf.neutral or self.turn == 1 and cf.pie:
             return -1
         return K.ends(self.cell, self.enb, moves, k, out, p, self.hands[3 - p],
                       self.turn == 0 and p == 1 and cf.pie, self.cnt, self.ecnt, cf.adj,

@@ -389,10 +389,56 @@ def ends(cell, enb, moves, k, out, p, hands_q, pie_turn, cnt, ecnt, adj, nbr, ar
 
 def _can_push(cell, enb, c, p, n):
     """Whether a disc of p (the one on c first) or N has an empty neighbour."""
-    if enb[c]:
-        return True
+    return enb[c] or _any_push(cell, enb, p, n)
+
+
+def _any_push(cell, enb, p, n):
+    """Whether a disc of p or N has an empty neighbour."""
     for y in range(n):
         v = cell[y]
         if (v == p or v == _N) and enb[y]:
             return True
     return False
+
+
+def last_relocation_ends(cell, enb, moves, k, out, x, p, hands_q, swap_next, qlink, cq, eq,
+                         adj, nbr, arc, arc_at, wq, queue, size):
+    """For the search's look for wins in one while the last disc of a turn,
+    on x, is to be relocated by p: out[i] = the winner if its relocation to
+    moves[i] & 255 ends the game, else 0; returns how many do. It ends with
+    a link of the opponent q (one a relocation made earlier in the turn,
+    qlink, or one the disc makes where it lands: cq, eq are q's counts), or
+    by leaving q no legal move (hands_q: q's discs in hand; swap_next: q may
+    swap). Each relocation is made on cell and enb and taken back."""
+    q = 3 - p
+    n = len(cell)
+    v = cell[x]
+    cell[x] = 0
+    for y in adj[x]:
+        enb[y] += 1
+    count = 0
+    for i in range(k):
+        t = moves[i] & 255
+        cell[t] = v
+        for y in adj[t]:
+            enb[y] -= 1
+        w = 0
+        if qlink:
+            w = q
+        elif v == q:
+            h = eq + wq[t] - wq[x]
+            if cq >= size and h & 63 and h >> 6 and _new_link(cell, t, wq, adj, arc, arc_at,
+                                                             queue):
+                w = q
+        if not w and not swap_next and not (hands_q and _any_push(cell, enb, p, n)):
+            w = p
+        for y in adj[t]:
+            enb[y] += 1
+        cell[t] = 0
+        out[i] = w
+        if w:
+            count += 1
+    for y in adj[x]:
+        enb[y] -= 1
+    cell[x] = v
+    return count
