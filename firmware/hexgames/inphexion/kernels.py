@@ -29,10 +29,10 @@ _NO_MOVE = const(3)
 
 
 @micropython.viper
-def run(cell: ptr8, enb: ptr8, slots: ptr8, pos: ptr8, cnt, ecnt, hands, pend: ptr8,
-        forbid: ptr8, queue: ptr8, adj, nbr: ptr8, arc: ptr8, arc_at: ptr8, w1: ptr8, w2: ptr8,
-        size: int, pie: int, c: int, e: int, plies: int, p: int, turn: int, lc: int, x1: int,
-        x2: int, out: ptr32) -> int:
+def run(cell: ptr8, enb: ptr8, slots: ptr8, pos: ptr8, cnt: ptr8, ecnt: ptr16, hands: ptr8,
+        pend: ptr8, forbid: ptr8, queue: ptr8, adj, nbr: ptr8, arc: ptr8, arc_at: ptr8,
+        w1: ptr8, w2: ptr8, size: int, pie: int, c: int, e: int, plies: int, p: int, turn: int,
+        lc: int, x1: int, x2: int, out: ptr32) -> int:
     n = size * size
     draw = c == _DRAW
     left = plies
@@ -41,7 +41,7 @@ def run(cell: ptr8, enb: ptr8, slots: ptr8, pos: ptr8, cnt, ecnt, hands, pend: p
     r = 0
     i = 0
     q = 3 - p
-    cp = int(cnt[p])            # the mover's and the opponent's counts, in registers
+    cp = int(cnt[p])            # the mover's and the opponent's counts, in locals
     cq = int(cnt[q])
     cn = int(cnt[_N])
     ep = int(ecnt[p])
@@ -429,8 +429,8 @@ def priors(cell: ptr8, moves: ptr32, k: int, out: ptr8, p: int, adj, nbr: ptr8, 
 
 @micropython.viper
 def ends(cell: ptr8, enb: ptr8, moves: ptr32, k: int, out: ptr8, p: int, hands_q: int,
-         pie_turn: int, cnt, ecnt, adj, nbr: ptr8, arc: ptr8, arc_at: ptr8, w1: ptr8,
-         w2: ptr8, queue: ptr8, size: int) -> int:
+         pie_turn: int, cnt: ptr8, ecnt: ptr16, adj, nbr: ptr8, arc: ptr8, arc_at: ptr8,
+         w1: ptr8, w2: ptr8, queue: ptr8, size: int) -> int:
     q = 3 - p
     n = size * size
     cp = int(cnt[p])

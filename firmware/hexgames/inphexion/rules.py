@@ -21,6 +21,7 @@
 # Ordinary pushes, the bulk of every game, run in one flat loop (K.run, a
 # native kernel where the VM has them: kernels.py, else twins.py) that both
 # play() and playout() use; the rarer steps have methods of their own.
+from array import array
 from micropython import const
 from hexgames.board import rhombus, zeros
 from hexgames.connect import Links
@@ -97,9 +98,9 @@ class InpHeXion(Game):
         self.enb = bytearray(n)
         self.slots = bytearray(3 * n)
         self.pos = bytearray(n)
-        self.cnt = [0, 0, 0, 0]
-        self.ecnt = [0, 0, 0, 0]
-        self.hands = [0, 0, 0]
+        self.cnt = bytearray(4)
+        self.ecnt = zeros("H", 4)       # up to 11 + 64 x 11
+        self.hands = bytearray(3)
         self.pend = bytearray(3)        # one push walls in at most 3 singles
         self.start = bytearray(3)
         self.forbid = bytearray(n)
@@ -132,9 +133,9 @@ class InpHeXion(Game):
         g.enb = bytearray(self.enb)
         g.slots = bytearray(self.slots)
         g.pos = bytearray(self.pos)
-        g.cnt = list(self.cnt)
-        g.ecnt = list(self.ecnt)
-        g.hands = list(self.hands)
+        g.cnt = bytearray(self.cnt)
+        g.ecnt = array("H", self.ecnt)
+        g.hands = bytearray(self.hands)
         g.pend = bytearray(self.pend)
         g.start = bytearray(self.start)
         g.forbid = bytearray(self.forbid)
@@ -164,8 +165,9 @@ class InpHeXion(Game):
                   self.pend, self.forbid, cf.queue, cf.adj, cf.nbr, cf.arc, cf.arc_at, cf.w1,
                   cf.w2, cf.size, cf.pie, c, e, plies, self.side, self.turn, self.lastc,
                   _rng.x1, _rng.x2, out)
-        _rng.x1 = out[0]
-        _rng.x2 = out[1]
+        if c == _DRAW:
+            _rng.x1 = out[0]
+            _rng.x2 = out[1]
         self.turn = out[2]
         self.side = out[3]
         self.lastc = out[4]

@@ -7,7 +7,8 @@
 # ...] in any order, cnt[v] of them; pos[i] the place of the disc on i among
 # them), ecnt (per colour the sum of weight over its discs), hands, pend
 # (discs walled in by the last push) and forbid (the turn's starting cells).
-# cnt, ecnt and hands are lists, read once a call into locals.
+# A call reads cnt, ecnt and hands (bytearray, array('H'), bytearray) into
+# locals once and writes them back at the end.
 # Tables: adj (the board's neighbour tuples: the twins iterate them) and nbr
 # (the same as one flat table, 6 a cell and 255 off the board: the kernels
 # read it); arc/arc_at, connect.py's arc shortcut; w1, w2: connect.Links.weight
@@ -39,8 +40,8 @@ def run(cell, enb, slots, pos, cnt, ecnt, hands, pend, forbid, queue, adj, nbr, 
     lc: the last push's cell (255: none); x1, x2: the generators' state.
     Writes x1, x2, turn, the side to move (the mover while ns > 0) and lc
     to out[0..5); returns the plies made | ns << 16 | result << 18. The
-    counts of the mover and of his opponent (cnt, ecnt, hands: lists) are
-    kept in locals that change places with the turn."""
+    counts of the mover and of his opponent are kept in locals that change
+    places with the turn."""
     n = len(cell)
     draw = c == _DRAW
     left = plies
