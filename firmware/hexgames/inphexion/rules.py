@@ -49,6 +49,7 @@ class _Setup:
     def __init__(self, size, pie, neutral):
         b = self.board = rhombus(size)
         self.size = size
+        self.n = b.n
         self.pie = pie
         self.neutral = neutral
         self.adj = b.adj
@@ -250,7 +251,7 @@ class InpHeXion(Game):
             return self._other_moves(buf)
         k = 0
         if self.hands[p]:
-            k = K.pushes(self.cell, self.enb, cf.adj, cf.nbr, cf.board.n, p, buf)
+            k = K.pushes(self.cell, self.enb, cf.adj, cf.nbr, cf.n, p, buf)
         if self.turn == 1 and p == 2 and cf.pie:
             buf[k] = SWAP
             k += 1
