@@ -20,7 +20,7 @@ def _positions(pushes_only=True):
     """Positions along seeded random games, where an ordinary push is to be made
     (no relocation pending, past the opening placement); else those where the
     last disc of a turn is to be relocated."""
-    games = GAMES[:3] if ON_CHIP else GAMES
+    games = GAMES[:3] if ON_CHIP and pushes_only else GAMES
     for opts, seed in games:
         g = hexgames.new("inphexion", **opts)
         rng = Rng(seed)
@@ -28,7 +28,7 @@ def _positions(pushes_only=True):
         while g.to_move:
             if (not (g.npend or g.turn == 0 and not g.cf.neutral) if pushes_only
                     else g.npend == 1):
-                if k % (3 if ON_CHIP else 1) == 0:
+                if k % (3 if ON_CHIP and pushes_only else 1) == 0:
                     yield g
                 k += 1
             ms = g.moves()
