@@ -47,8 +47,8 @@ def _run(mod, g, c, e, plies, seed):
     cf = h.cf
     r = Rng(seed)
     out = array("i", [0] * 5)
-    v = mod.run(h.cell, h.enb, h.slots, h.pos, h.cnt, h.ecnt, h.hands, h.pend, h.forbid,
-                cf.queue, cf.adj, cf.nbr, cf.arc, cf.arc_at, cf.w1, cf.w2, cf.size, cf.pie,
+    v = mod.run(h.cell, cf.nbr, h.enb, h.slots, h.pos, h.cnt, h.ecnt, h.hands, h.pend,
+                h.forbid, cf.queue, cf.adj, cf.arc, cf.arc_at, cf.w1, cf.w2, cf.size, cf.pie,
                 c, e, plies, h.side, h.turn, h.lastc, r.x1, r.x2, out)
     return v, list(out), _state(h)
 
@@ -85,14 +85,14 @@ def test_move_lists_priors_and_wins_in_one_match():
         got = []
         for mod in (K, T):
             buf = array("i", [0] * g.max_moves)
-            k = mod.pushes(g.cell, g.enb, cf.adj, cf.nbr, cf.board.n, p, buf)
+            k = mod.pushes(g.cell, cf.nbr, g.enb, cf.adj, cf.n, p, buf)
             pri = bytearray(k)
-            mod.priors(g.cell, buf, k, pri, p, cf.adj, cf.nbr, cf.arc, cf.arc_at)
+            mod.priors(g.cell, cf.nbr, buf, k, pri, p, cf.adj, cf.arc, cf.arc_at)
             end = bytearray(k)
             before = _state(g)
-            w = mod.ends(g.cell, g.enb, buf, k, end, p, g.hands[3 - p], g.turn == 0 and cf.pie,
-                         g.cnt, g.ecnt, cf.adj, cf.nbr, cf.arc, cf.arc_at, cf.w1, cf.w2,
-                         cf.queue, cf.size)
+            w = mod.ends(g.cell, cf.nbr, g.enb, buf, k, end, p, g.hands[3 - p],
+                         g.turn == 0 and cf.pie, g.cnt, g.ecnt, cf.adj, cf.arc, cf.arc_at,
+                         cf.w1, cf.w2, cf.queue, cf.size)
             assert _state(g) == before                  # each push taken back
             got.append((list(buf[:k]), bytes(pri), bytes(end), w))
         assert got[0] == got[1], g.record()
@@ -110,10 +110,11 @@ def test_wins_in_one_by_the_last_relocation_match():
         for mod in (K, T):
             end = bytearray(k)
             before = _state(g)
-            w = mod.last_relocation_ends(g.cell, g.enb, buf, k, end, g.pend[0], p, g.hands[q],
-                                         g.turn == 0 and p == 1 and cf.pie, g.qlink, g.cnt[q],
-                                         g.ecnt[q], cf.adj, cf.nbr, cf.arc, cf.arc_at,
-                                         cf.w2 if p == 1 else cf.w1, cf.queue, cf.size)
+            w = mod.last_relocation_ends(g.cell, cf.nbr, g.enb, buf, k, end, g.pend[0], p,
+                                         g.hands[q], g.turn == 0 and p == 1 and cf.pie,
+                                         g.qlink, g.cnt[q], g.ecnt[q], cf.adj, cf.arc,
+                                         cf.arc_at, cf.w2 if p == 1 else cf.w1, cf.queue,
+                                         cf.size)
             assert _state(g) == before                  # each relocation taken back
             got.append((bytes(end), w))
         assert got[0] == got[1], g.record()

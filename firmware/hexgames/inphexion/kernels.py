@@ -5,6 +5,9 @@
 # the runtime and costs what a bytecode call does. The kernels walk nbr (6
 # entries a cell, 255 off the board) where the twins walk adj.
 #
+# Viper keeps a function's first three arguments in registers (Thumb), the
+# rest of its locals on the stack: so cell, nbr and enb come first.
+#
 # run and ends are longer than 2 KB of Thumb code: their longer jumps load
 # their offsets from PC-relative literals, which the Cortex-M0+ reads right
 # only where the code starts 4-byte aligned. The frozen image aligns native
@@ -29,8 +32,8 @@ _NO_MOVE = const(3)
 
 
 @micropython.viper
-def run(cell: ptr8, enb: ptr8, slots: ptr8, pos: ptr8, cnt: ptr8, ecnt: ptr16, hands: ptr8,
-        pend: ptr8, forbid: ptr8, queue: ptr8, adj, nbr: ptr8, arc: ptr8, arc_at: ptr8,
+def run(cell: ptr8, nbr: ptr8, enb: ptr8, slots: ptr8, pos: ptr8, cnt: ptr8, ecnt: ptr16,
+        hands: ptr8, pend: ptr8, forbid: ptr8, queue: ptr8, adj, arc: ptr8, arc_at: ptr8,
         w1: ptr8, w2: ptr8, size: int, pie: int, c: int, e: int, plies: int, p: int, turn: int,
         lc: int, x1: int, x2: int, out: ptr32) -> int:
     n = size * size
@@ -62,7 +65,8 @@ def run(cell: ptr8, enb: ptr8, slots: ptr8, pos: ptr8, cnt: ptr8, ecnt: ptr16, h
             if lc < n and int(cell[lc]) == q and enb[lc] != 0:
                 k = 0
                 j = 6 * lc
-                while j < 6 * lc + 6:
+                jend = j + 6
+                while j < jend:
                     y = int(nbr[j])
                     if y != _OFF:
                         k += k
@@ -91,7 +95,8 @@ def run(cell: ptr8, enb: ptr8, slots: ptr8, pos: ptr8, cnt: ptr8, ecnt: ptr16, h
                         break
                 r = (r - 60 * i) % int(enb[c])
             j = 6 * c
-            while j < 6 * c + 6:
+            jend = j + 6
+            while j < jend:
                 y = int(nbr[j])
                 if y != _OFF and cell[y] == 0:
                     if r == 0:
@@ -122,7 +127,8 @@ def run(cell: ptr8, enb: ptr8, slots: ptr8, pos: ptr8, cnt: ptr8, ecnt: ptr16, h
             eq += int(wq[e]) - int(wq[c])
             watch = cq >= size and (eq & 63) != 0 and (eq >> 6) != 0
         j = 6 * e
-        while j < 6 * e + 6:
+        jend = j + 6
+        while j < jend:
             y = int(nbr[j])
             if y != _OFF:
                 enb[y] = int(enb[y]) - 1
@@ -137,7 +143,8 @@ def run(cell: ptr8, enb: ptr8, slots: ptr8, pos: ptr8, cnt: ptr8, ecnt: ptr16, h
         # C: the discs walled in by this push, among the neighbours of c
         ns = 0
         j = 6 * c
-        while j < 6 * c + 6:
+        jend = j + 6
+        while j < jend:
             x = int(nbr[j])
             j += 1
             if x == _OFF or enb[x] != 0:
@@ -147,7 +154,8 @@ def run(cell: ptr8, enb: ptr8, slots: ptr8, pos: ptr8, cnt: ptr8, ecnt: ptr16, h
                 continue
             walled = True
             i = 6 * x
-            while i < 6 * x + 6:
+            iend = i + 6
+            while i < iend:
                 y = int(nbr[i])
                 if y != _OFF and int(cell[y]) != p:
                     walled = False
@@ -161,7 +169,8 @@ def run(cell: ptr8, enb: ptr8, slots: ptr8, pos: ptr8, cnt: ptr8, ecnt: ptr16, h
         if link and wp[c] == 0:
             m = 0
             j = 6 * c
-            while j < 6 * c + 6:
+            jend = j + 6
+            while j < jend:
                 y = int(nbr[j])
                 if y != _OFF:
                     m += m
@@ -255,14 +264,16 @@ def run(cell: ptr8, enb: ptr8, slots: ptr8, pos: ptr8, cnt: ptr8, ecnt: ptr16, h
                 pos[t] = k
                 cell[x] = 0
                 j = 6 * x
-                while j < 6 * x + 6:
+                jend = j + 6
+                while j < jend:
                     y = int(nbr[j])
                     if y != _OFF:
                         enb[y] = int(enb[y]) + 1
                     j += 1
                 cell[t] = v
                 j = 6 * t
-                while j < 6 * t + 6:
+                jend = j + 6
+                while j < jend:
                     y = int(nbr[j])
                     if y != _OFF:
                         enb[y] = int(enb[y]) - 1
@@ -276,7 +287,8 @@ def run(cell: ptr8, enb: ptr8, slots: ptr8, pos: ptr8, cnt: ptr8, ecnt: ptr16, h
                 if wq[t] == 0:
                     m = 0
                     j = 6 * t
-                    while j < 6 * t + 6:
+                    jend = j + 6
+                    while j < jend:
                         y = int(nbr[j])
                         if y != _OFF:
                             m += m
@@ -364,7 +376,7 @@ def run(cell: ptr8, enb: ptr8, slots: ptr8, pos: ptr8, cnt: ptr8, ecnt: ptr16, h
 
 
 @micropython.viper
-def pushes(cell: ptr8, enb: ptr8, adj, nbr: ptr8, n: int, p: int, buf: ptr32) -> int:
+def pushes(cell: ptr8, nbr: ptr8, enb: ptr8, adj, n: int, p: int, buf: ptr32) -> int:
     k = 0
     for c in range(n):
         v = int(cell[c])
@@ -372,7 +384,8 @@ def pushes(cell: ptr8, enb: ptr8, adj, nbr: ptr8, n: int, p: int, buf: ptr32) ->
             continue
         base = _PUSH | c << 8
         j = 6 * c
-        while j < 6 * c + 6:
+        jend = j + 6
+        while j < jend:
             e = int(nbr[j])
             if e != _OFF and cell[e] == 0:
                 buf[k] = base | e
@@ -382,7 +395,7 @@ def pushes(cell: ptr8, enb: ptr8, adj, nbr: ptr8, n: int, p: int, buf: ptr32) ->
 
 
 @micropython.viper
-def priors(cell: ptr8, moves: ptr32, k: int, out: ptr8, p: int, adj, nbr: ptr8, arc: ptr8,
+def priors(cell: ptr8, nbr: ptr8, moves: ptr32, k: int, out: ptr8, p: int, adj, arc: ptr8,
            arc_at: ptr8):
     q = 3 - p
     for i in range(k):
@@ -395,7 +408,8 @@ def priors(cell: ptr8, moves: ptr32, k: int, out: ptr8, p: int, adj, nbr: ptr8, 
         a = 0
         b = 0
         j = 6 * c
-        while j < 6 * c + 6:
+        jend = j + 6
+        while j < jend:
             x = int(nbr[j])
             if x != _OFF:
                 a += a
@@ -415,7 +429,8 @@ def priors(cell: ptr8, moves: ptr32, k: int, out: ptr8, p: int, adj, nbr: ptr8, 
                 s += 3
             a = 0
             j = 6 * e
-            while j < 6 * e + 6:
+            jend = j + 6
+            while j < jend:
                 x = int(nbr[j])
                 if x != _OFF:
                     a += a
@@ -428,8 +443,8 @@ def priors(cell: ptr8, moves: ptr32, k: int, out: ptr8, p: int, adj, nbr: ptr8, 
 
 
 @micropython.viper
-def ends(cell: ptr8, enb: ptr8, moves: ptr32, k: int, out: ptr8, p: int, hands_q: int,
-         pie_turn: int, cnt: ptr8, ecnt: ptr16, adj, nbr: ptr8, arc: ptr8, arc_at: ptr8,
+def ends(cell: ptr8, nbr: ptr8, enb: ptr8, moves: ptr32, k: int, out: ptr8, p: int,
+         hands_q: int, pie_turn: int, cnt: ptr8, ecnt: ptr16, adj, arc: ptr8, arc_at: ptr8,
          w1: ptr8, w2: ptr8, queue: ptr8, size: int) -> int:
     q = 3 - p
     n = size * size
@@ -452,7 +467,8 @@ def ends(cell: ptr8, enb: ptr8, moves: ptr32, k: int, out: ptr8, p: int, hands_q
         cell[c] = p
         cell[e] = d
         j = 6 * e
-        while j < 6 * e + 6:
+        jend = j + 6
+        while j < jend:
             y = int(nbr[j])
             if y != _OFF:
                 enb[y] = int(enb[y]) - 1
@@ -482,7 +498,8 @@ def ends(cell: ptr8, enb: ptr8, moves: ptr32, k: int, out: ptr8, p: int, hands_q
             if wv[s] == 0:
                 a = 0
                 j = 6 * s
-                while j < 6 * s + 6:
+                jend = j + 6
+                while j < jend:
                     y = int(nbr[j])
                     if y != _OFF:
                         a += a
@@ -519,7 +536,8 @@ def ends(cell: ptr8, enb: ptr8, moves: ptr32, k: int, out: ptr8, p: int, hands_q
             # none, and the opponent may have no move left
             ns = 0
             j = 6 * c
-            while j < 6 * c + 6:
+            jend = j + 6
+            while j < jend:
                 x = int(nbr[j])
                 j += 1
                 if x == _OFF or enb[x] != 0:
@@ -529,7 +547,8 @@ def ends(cell: ptr8, enb: ptr8, moves: ptr32, k: int, out: ptr8, p: int, hands_q
                     continue
                 walled = True
                 h = 6 * x
-                while h < 6 * x + 6:
+                hend = h + 6
+                while h < hend:
                     y = int(nbr[h])
                     if y != _OFF and int(cell[y]) != p:
                         walled = False
@@ -553,7 +572,8 @@ def ends(cell: ptr8, enb: ptr8, moves: ptr32, k: int, out: ptr8, p: int, hands_q
                 if not can:
                     w = p
         j = 6 * e
-        while j < 6 * e + 6:
+        jend = j + 6
+        while j < jend:
             y = int(nbr[j])
             if y != _OFF:
                 enb[y] = int(enb[y]) + 1
@@ -567,16 +587,17 @@ def ends(cell: ptr8, enb: ptr8, moves: ptr32, k: int, out: ptr8, p: int, hands_q
 
 
 @micropython.viper
-def last_relocation_ends(cell: ptr8, enb: ptr8, moves: ptr32, k: int, out: ptr8, x: int, p: int,
-                         hands_q: int, swap_next: int, qlink: int, cq: int, eq: int, adj,
-                         nbr: ptr8, arc: ptr8, arc_at: ptr8, wq: ptr8, queue: ptr8,
+def last_relocation_ends(cell: ptr8, nbr: ptr8, enb: ptr8, moves: ptr32, k: int, out: ptr8,
+                         x: int, p: int, hands_q: int, swap_next: int, qlink: int, cq: int,
+                         eq: int, adj, arc: ptr8, arc_at: ptr8, wq: ptr8, queue: ptr8,
                          size: int) -> int:
     q = 3 - p
     n = size * size
     v = int(cell[x])
     cell[x] = 0
     j = 6 * x
-    while j < 6 * x + 6:
+    jend = j + 6
+    while j < jend:
         y = int(nbr[j])
         if y != _OFF:
             enb[y] = int(enb[y]) + 1
@@ -586,7 +607,8 @@ def last_relocation_ends(cell: ptr8, enb: ptr8, moves: ptr32, k: int, out: ptr8,
         t = int(moves[i]) & 255
         cell[t] = v
         j = 6 * t
-        while j < 6 * t + 6:
+        jend = j + 6
+        while j < jend:
             y = int(nbr[j])
             if y != _OFF:
                 enb[y] = int(enb[y]) - 1
@@ -601,7 +623,8 @@ def last_relocation_ends(cell: ptr8, enb: ptr8, moves: ptr32, k: int, out: ptr8,
                 a = 0
                 if wq[t] == 0:
                     j = 6 * t
-                    while j < 6 * t + 6:
+                    jend = j + 6
+                    while j < jend:
                         y = int(nbr[j])
                         if y != _OFF:
                             a += a
@@ -647,7 +670,8 @@ def last_relocation_ends(cell: ptr8, enb: ptr8, moves: ptr32, k: int, out: ptr8,
             if not can:
                 w = p
         j = 6 * t
-        while j < 6 * t + 6:
+        jend = j + 6
+        while j < jend:
             y = int(nbr[j])
             if y != _OFF:
                 enb[y] = int(enb[y]) + 1
@@ -657,7 +681,8 @@ def last_relocation_ends(cell: ptr8, enb: ptr8, moves: ptr32, k: int, out: ptr8,
         if w != 0:
             count += 1
     j = 6 * x
-    while j < 6 * x + 6:
+    jend = j + 6
+    while j < jend:
         y = int(nbr[j])
         if y != _OFF:
             enb[y] = int(enb[y]) - 1

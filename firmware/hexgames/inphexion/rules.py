@@ -162,9 +162,9 @@ class InpHeXion(Game):
         Returns the number of plies made."""
         cf = self.cf
         out = cf.out
-        r = K.run(self.cell, self.enb, self.slots, self.pos, self.cnt, self.ecnt, self.hands,
-                  self.pend, self.forbid, cf.queue, cf.adj, cf.nbr, cf.arc, cf.arc_at, cf.w1,
-                  cf.w2, cf.size, cf.pie, c, e, plies, self.side, self.turn, self.lastc,
+        r = K.run(self.cell, cf.nbr, self.enb, self.slots, self.pos, self.cnt, self.ecnt,
+                  self.hands, self.pend, self.forbid, cf.queue, cf.adj, cf.arc, cf.arc_at,
+                  cf.w1, cf.w2, cf.size, cf.pie, c, e, plies, self.side, self.turn, self.lastc,
                   _rng.x1, _rng.x2, out)
         if c == _DRAW:
             _rng.x1 = out[0]
@@ -251,7 +251,7 @@ class InpHeXion(Game):
             return self._other_moves(buf)
         k = 0
         if self.hands[p]:
-            k = K.pushes(self.cell, self.enb, cf.adj, cf.nbr, cf.n, p, buf)
+            k = K.pushes(self.cell, cf.nbr, self.enb, cf.adj, cf.n, p, buf)
         if self.turn == 1 and p == 2 and cf.pie:
             buf[k] = SWAP
             k += 1
@@ -265,7 +265,7 @@ class InpHeXion(Game):
         the colour's neighbours form more than one arc, connect.py). Other
         moves get 8. moves: an array('i'), as the search's move buffer."""
         cf = self.cf
-        K.priors(self.cell, moves, k, out, self.to_move, cf.adj, cf.nbr, cf.arc, cf.arc_at)
+        K.priors(self.cell, cf.nbr, moves, k, out, self.to_move, cf.adj, cf.arc, cf.arc_at)
 
     def ends_into(self, moves, k, out):
         """For the search's look for wins in one: out[i] = the winner if
@@ -282,14 +282,14 @@ class InpHeXion(Game):
                 return 0
             q = 3 - p
             return K.last_relocation_ends(
-                self.cell, self.enb, moves, k, out, self.pend[0], p, self.hands[q],
+                self.cell, cf.nbr, self.enb, moves, k, out, self.pend[0], p, self.hands[q],
                 self.turn == 0 and p == 1 and cf.pie, self.qlink, self.cnt[q], self.ecnt[q],
-                cf.adj, cf.nbr, cf.arc, cf.arc_at, cf.w2 if p == 1 else cf.w1, cf.queue, cf.size)
+                cf.adj, cf.arc, cf.arc_at, cf.w2 if p == 1 else cf.w1, cf.queue, cf.size)
         if self.turn == 0 and not cf.neutral or self.turn == 1 and cf.pie:
             return -1
-        return K.ends(self.cell, self.enb, moves, k, out, p, self.hands[3 - p],
+        return K.ends(self.cell, cf.nbr, self.enb, moves, k, out, p, self.hands[3 - p],
                       self.turn == 0 and p == 1 and cf.pie, self.cnt, self.ecnt, cf.adj,
-                      cf.nbr, cf.arc, cf.arc_at, cf.w1, cf.w2, cf.queue, cf.size)
+                      cf.arc, cf.arc_at, cf.w1, cf.w2, cf.queue, cf.size)
 
     # -- notation, positions, facts (notation.py) ----------------------------
     _why_illegal = _t.why_illegal

@@ -30,7 +30,7 @@ COMPLETED = const(2)
 NO_MOVE = const(3)
 
 
-def run(cell, enb, slots, pos, cnt, ecnt, hands, pend, forbid, queue, adj, nbr, arc,
+def run(cell, nbr, enb, slots, pos, cnt, ecnt, hands, pend, forbid, queue, adj, arc,
         arc_at, w1, w2, size, pie, c, e, plies, p, turn, lc, x1, x2, out):
     """Ordinary pushes: the push c>e by p, or with c = 255 up to `plies`
     pushes drawn by the playout policy (rules.py, InpHeXion.playout) with
@@ -276,7 +276,7 @@ def _sort(pend, ns):
         pend[j] = x
 
 
-def pushes(cell, enb, adj, nbr, n, p, buf):
+def pushes(cell, nbr, enb, adj, n, p, buf):
     """The pushes open to p into buf (array('i')), cells in reading order,
     each disc's empty neighbours in board order; returns how many."""
     k = 0
@@ -291,7 +291,7 @@ def pushes(cell, enb, adj, nbr, n, p, buf):
     return k
 
 
-def priors(cell, moves, k, out, p, adj, nbr, arc, arc_at):
+def priors(cell, nbr, moves, k, out, p, adj, arc, arc_at):
     """out[i] for moves[0..k), priors for p (8: no opinion) of the pushes
     c>e: +3 when p's disc on c joins discs of his that stand apart around
     it, +3 when taking c away parts the opponent's discs around it, -3 when
@@ -325,7 +325,7 @@ def priors(cell, moves, k, out, p, adj, nbr, arc, arc_at):
         out[i] = s
 
 
-def ends(cell, enb, moves, k, out, p, hands_q, pie_turn, cnt, ecnt, adj, nbr, arc,
+def ends(cell, nbr, enb, moves, k, out, p, hands_q, pie_turn, cnt, ecnt, adj, arc,
          arc_at, w1, w2, queue, size):
     """For the search's look for wins in one: out[i] = the winner if the push
     moves[i] (all of moves[0..k) are pushes by p) ends the game at once, else
@@ -402,8 +402,8 @@ def _any_push(cell, enb, p, n):
     return False
 
 
-def last_relocation_ends(cell, enb, moves, k, out, x, p, hands_q, swap_next, qlink, cq, eq,
-                         adj, nbr, arc, arc_at, wq, queue, size):
+def last_relocation_ends(cell, nbr, enb, moves, k, out, x, p, hands_q, swap_next, qlink, cq,
+                         eq, adj, arc, arc_at, wq, queue, size):
     """For the search's look for wins in one while the last disc of a turn,
     on x, is to be relocated by p: out[i] = the winner if its relocation to
     moves[i] & 255 ends the game, else 0; returns how many do. It ends with
