@@ -1,7 +1,8 @@
-# inpHeXion's kernels against their twins (hexgames/inphexion/kernels.py,
-# twins.py): the same pushes and playouts (return value, every state buffer,
-# the generators' state), move lists, priors and wins in one, position for
-# position, on 5x5 to 11x11 with and without the pie and the Neutral Disc.
+# inpHeXion's kernels against their twins (hexgames/inphexion/kernels.py and
+# twins.py, opponent/kernels.py and opponent/twins.py): the same pushes and
+# playouts (return value, every state buffer, the generators' state), move
+# lists, priors and wins in one, position for position, on 5x5 to 11x11 with
+# and without the pie and the Neutral Disc.
 import gc
 import hexgames
 from array import array
@@ -10,6 +11,7 @@ from hexgames.inphexion.notation import PUSH, SWAP
 from kit import ON_CHIP, kernel_pair
 
 K, T = kernel_pair("inphexion.kernels", "inphexion.twins")
+KO, TO = kernel_pair("inphexion.opponent.kernels", "inphexion.opponent.twins")
 
 # (options, seed of a random game); the chip takes every third position of fewer games
 GAMES = (({}, 1), ({"pie": True, "neutral": True}, 2), ({"size": 5}, 3),
@@ -83,7 +85,7 @@ def test_move_lists_priors_and_wins_in_one_match():
         cf = g.cf
         p = g.to_move
         got = []
-        for mod in (K, T):
+        for mod in (KO, TO):
             buf = array("i", [0] * g.max_moves)
             k = mod.pushes(g.cell, cf.nbr, g.enb, cf.adj, cf.n, p, buf)
             pri = bytearray(k)
@@ -107,7 +109,7 @@ def test_wins_in_one_by_the_last_relocation_match():
         q = 3 - p
         k = g.moves_into(buf)
         got = []
-        for mod in (K, T):
+        for mod in (KO, TO):
             end = bytearray(k)
             before = _state(g)
             w = mod.last_relocation_ends(g.cell, cf.nbr, g.enb, buf, k, end, g.pend[0], p,

@@ -20,7 +20,9 @@
 #             holds all nstart starting cells of the turn, forbid marks them
 # Ordinary pushes, the bulk of every game, run in one flat loop (K.run, a
 # native kernel where the VM has them: kernels.py, else twins.py) that both
-# play() and playout() use; the rarer steps have methods of their own.
+# play() and playout() use; the rarer steps have methods of their own
+# (steps.py), and the opponent's move list, priors and wins in one too
+# (opponent/).
 from array import array
 from micropython import const
 from hexgames.board import rhombus, zeros
@@ -30,10 +32,11 @@ from hexgames.native import pick
 from hexgames.rng import Rng
 from hexgames.inphexion import steps as _s
 from hexgames.inphexion import notation as _t
+from hexgames.inphexion import opponent as _o
 from hexgames.inphexion.notation import PUSH, RELOC, SWAP, CONNECTION, COMPLETED, NO_MOVE
 
-# the pushes, move list, priors and wins in one: native kernels where the
-# VM has them, else their plain-Python twins
+# the pushes and playouts: a native kernel where the VM has one, else its
+# plain-Python twin
 K = pick("inphexion.kernels", "inphexion.twins")
 
 _rng = Rng()            # seeded by each playout; K.run steps its state inline
@@ -238,58 +241,10 @@ class InpHeXion(Game):
     _empties = _s.count_empties
     _list = _s.enlist
 
-    # -- for the opponent ------------------------------------------------------
-    def moves_into(self, buf):
-        """The legal moves into buf: pending relocations or the opening
-        placement (steps.py), else the pushes (reading order of the pushed
-        disc, its empty neighbours in board order) and the swap."""
-        p = self.to_move
-        if not p:
-            return 0
-        cf = self.cf
-        if self.npend or self.turn == 0 and not cf.neutral:
-            return self._other_moves(buf)
-        k = 0
-        if self.hands[p]:
-            k = K.pushes(self.cell, cf.nbr, self.enb, cf.adj, cf.n, p, buf)
-        if self.turn == 1 and p == 2 and cf.pie:
-            buf[k] = SWAP
-            k += 1
-        return k
-
-    def priors_into(self, moves, k, out):
-        """Priors for the mover (8: no opinion) of the pushes c>e in moves:
-        +3 when his disc on c joins discs of his that stand apart around
-        it, +3 when taking c away parts the opponent's discs around it, -3
-        when the pushed disc on e joins the opponent's discs there (a join:
-        the colour's neighbours form more than one arc, connect.py). Other
-        moves get 8. moves: an array('i'), as the search's move buffer."""
-        cf = self.cf
-        K.priors(self.cell, cf.nbr, moves, k, out, self.to_move, cf.adj, cf.arc, cf.arc_at)
-
-    def ends_into(self, moves, k, out):
-        """For the search's look for wins in one: out[i] = the winner if
-        moves[i] (an array('i')) ends the game at once, else 0; returns how
-        many do. Told for pushes (K.ends) and relocations (only the last of
-        a turn can end it: K.last_relocation_ends); -1 (the search plays
-        them) for the opening placement and on the pie turn."""
-        cf = self.cf
-        p = self.to_move
-        if self.npend:
-            if self.npend > 1:
-                for i in range(k):
-                    out[i] = 0
-                return 0
-            q = 3 - p
-            return K.last_relocation_ends(
-                self.cell, cf.nbr, self.enb, moves, k, out, self.pend[0], p, self.hands[q],
-                self.turn == 0 and p == 1 and cf.pie, self.qlink, self.cnt[q], self.ecnt[q],
-                cf.adj, cf.arc, cf.arc_at, cf.w2 if p == 1 else cf.w1, cf.queue, cf.size)
-        if self.turn == 0 and not cf.neutral or self.turn == 1 and cf.pie:
-            return -1
-        return K.ends(self.cell, cf.nbr, self.enb, moves, k, out, p, self.hands[3 - p],
-                      self.turn == 0 and p == 1 and cf.pie, self.cnt, self.ecnt, cf.adj,
-                      cf.arc, cf.arc_at, cf.w1, cf.w2, cf.queue, cf.size)
+    # -- for the opponent (opponent/) ---------------------------------------
+    moves_into = _o.moves_into
+    priors_into = _o.priors_into
+    ends_into = _o.ends_into
 
     # -- notation, positions, facts (notation.py) ----------------------------
     _why_illegal = _t.why_illegal
