@@ -1020,7 +1020,7 @@ def policy_playout(g, seed, plies):
             while True:
                 r = rng.below(60 * (kq + g.cnt[3]))
                 i = r // 60
-                c = g.lists[q][i] if i < kq else g.lists[3][0]
+                c = g.slots[(q - 1) * n + i] if i < kq else g.slots[2 * n]
                 if g.enb[c]:
                     break
             empty = [e for e in g.board.neighbours(c) if not g.cell[e]]
@@ -1130,7 +1130,7 @@ def test_a_playout_pushes_out_a_disc_that_broke_into_its_discs():
 def test_priors_favour_joins_and_cuts_and_shun_joining_the_enemy():
     g = setup(BROKEN, "O")
     g.play("d3>d4")
-    ms = g.moves()
+    ms = array("i", g.moves())                        # as the search's move buffer
     out = bytearray(len(ms))
     g.priors_into(ms, len(ms), out)
     prior = dict((g.text(ms[i]), out[i]) for i in range(len(ms)))
@@ -1139,3 +1139,4 @@ def test_priors_favour_joins_and_cuts_and_shun_joining_the_enemy():
     assert prior["b7>b6"] == 5                        # O's disc on b6 joins a6 to c6
     assert prior["c6>d5"] == 8
     assert all(0 <= v <= 16 for v in out)
+

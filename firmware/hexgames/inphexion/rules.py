@@ -10,30 +10,40 @@
 # where the arc shortcut of connect.py cannot rule a link out:
 #   cell[i]   0 empty, 1 X, 2 O, 3 N
 #   enb[i]    empty neighbours of cell i (a disc with none cannot be pushed)
-#   lists[v]  the cells holding discs of value v (1..3), cnt[v] of them, in
-#             any order; pos[i] is the slot of cell i
+#   slots     the cells holding discs of value v (1..3) in slots[(v-1)n ...],
+#             cnt[v] of them, in any order; pos[i] is the place of cell i's
+#             disc among them
 #   ecnt[v]   discs of v on its first edge + 64 x those on its second: no
 #             link is possible while either count is 0
+#   hands[p]  discs in hand
 #   pend      discs still to relocate (reading order), npend of them; start
 #             holds all nstart starting cells of the turn, forbid marks them
-# Ordinary pushes, the bulk of every game, run in one flat loop (_run) that
-# both play() and playout() use; the rarer steps have methods of their own.
+# Ordinary pushes, the bulk of every game, run in one flat loop (K.run, a
+# native kernel where the VM has them: kernels.py, else twins.py) that both
+# play() and playout() use; the rarer steps have methods of their own
+# (steps.py), and the opponent's move list, priors and wins in one too
+# (opponent/).
+from array import array
 from micropython import const
-from hexgames.board import rhombus
+from hexgames.board import rhombus, zeros
 from hexgames.connect import Links
 from hexgames.game import Game
+from hexgames.native import pick
 from hexgames.rng import Rng
 from hexgames.inphexion import steps as _s
 from hexgames.inphexion import notation as _t
+from hexgames.inphexion import opponent as _o
 from hexgames.inphexion.notation import PUSH, RELOC, SWAP, CONNECTION, COMPLETED, NO_MOVE
 
-_rng = Rng()            # seeded by each playout; _run steps its state inline
-_A1 = const(32760)      # the multipliers of hexgames/rng.py (a test checks
-_A2 = const(32730)      # that playouts draw exactly Rng.below's numbers)
-_M15 = const(0x7FFF)
+# the pushes and playouts: a native kernel where the VM has one, else its
+# plain-Python twin
+K = pick("inphexion.kernels", "inphexion.twins")
 
+_rng = Rng()            # seeded by each playout; K.run steps its state inline
 _N = const(3)           # the Neutral Disc in cell[]
-_DRAW = const(255)      # _run: draw the push by the playout policy
+_DRAW = const(255)      # K.run: draw the pushes by the playout policy
+# K.run's result codes (winner | reason << 2) -> result()
+_RESULTS = (None, CONNECTION, COMPLETED, NO_MOVE)
 
 
 class _Setup:
@@ -42,13 +52,21 @@ class _Setup:
     def __init__(self, size, pie, neutral):
         b = self.board = rhombus(size)
         self.size = size
+        self.n = b.n
         self.pie = pie
         self.neutral = neutral
         self.adj = b.adj
+        self.nbr = b.nbr
         self.links = _links.get(size)
         if self.links is None:
             self.links = _links[size] = Links(size)
-        self.weight = self.links.weight + (bytes(b.n),)    # N weighs nothing
+        links = self.links
+        self.arc = links.arc
+        self.arc_at = links.arc_at
+        self.w1 = links.weight[1]
+        self.w2 = links.weight[2]
+        self.queue = links.queue
+        self.out = zeros("i", 5)        # K.run's generators, turn, side and last push
         self.hand = (b.n + 1) // 2
         # pushes <= adjacent cell pairs < 3n; relocations <= 3 discs x n cells
         self.max_moves = 3 * b.n
@@ -60,9 +78,12 @@ _links = {}             # size -> Links
 
 class InpHeXion(Game):
     NAME = "inphexion"
-    CHIP_RATE = 23    # iterations per chip second, level 5 on the emulated chip (tools/chip_rate.py)
+    CHIP_RATE = 152    # iterations per chip second, level 5 on the emulated chip (tools/chip_rate.py)
     OPTIONS = (("size", 7, (5, 6, 7, 8, 9, 10, 11)), ("pie", False, (False, True)),
                ("neutral", False, (False, True)))
+    # what a move changes (the search restores just this: scratch.py)
+    STATE = ("cell", "enb", "slots", "pos", "cnt", "ecnt", "hands", "pend", "start", "forbid",
+             "side", "to_move", "turn", "npend", "nstart", "qlink", "lastc", "_result")
 
     def _init(self):
         o = self.options
@@ -79,11 +100,11 @@ class InpHeXion(Game):
         n = cf.board.n
         self.cell = bytearray(n)
         self.enb = bytearray(n)
+        self.slots = bytearray(3 * n)
         self.pos = bytearray(n)
-        self.lists = (b"", bytearray(n), bytearray(n), bytearray(n))
-        self.cnt = [0, 0, 0, 0]
-        self.ecnt = [0, 0, 0, 0]
-        self.hands = [0, 0, 0]
+        self.cnt = bytearray(4)
+        self.ecnt = zeros("H", 4)       # up to 11 + 64 x 11
+        self.hands = bytearray(3)
         self.pend = bytearray(3)        # one push walls in at most 3 singles
         self.start = bytearray(3)
         self.forbid = bytearray(n)
@@ -114,12 +135,11 @@ class InpHeXion(Game):
         g.lastc = self.lastc
         g.cell = bytearray(self.cell)
         g.enb = bytearray(self.enb)
+        g.slots = bytearray(self.slots)
         g.pos = bytearray(self.pos)
-        lists = self.lists
-        g.lists = (b"", bytearray(lists[1]), bytearray(lists[2]), bytearray(lists[3]))
-        g.cnt = list(self.cnt)
-        g.ecnt = list(self.ecnt)
-        g.hands = list(self.hands)
+        g.cnt = bytearray(self.cnt)
+        g.ecnt = array("H", self.ecnt)
+        g.hands = bytearray(self.hands)
         g.pend = bytearray(self.pend)
         g.start = bytearray(self.start)
         g.forbid = bytearray(self.forbid)
@@ -137,192 +157,33 @@ class InpHeXion(Game):
             self._place(m)
 
     def _run(self, c, e, plies):
-        """Ordinary pushes, the hot path: the push c>e, or with c = _DRAW pushes
-        drawn by the playout policy, up to `plies` of them, stopping early
-        when a push leaves discs to relocate or ends the game, or before a
-        pie turn (the swap is the caller's to choose). Flat, locals only, no
-        allocation (one assignment per name: MicroPython builds a tuple for
-        four names or more). Returns the number of pushes made."""
+        """Ordinary pushes, the hot path (K.run: kernels.py, twins.py): the
+        push c>e, or with c = _DRAW pushes drawn by the playout policy, up
+        to `plies` of them with their relocations, stopping early when a
+        push leaves discs to relocate that it may not make, or ends the
+        game, or before a pie turn (the swap is the caller's to choose).
+        Returns the number of plies made."""
         cf = self.cf
-        adj = cf.adj
-        size = cf.size
-        links = cf.links
-        arc = links.arc
-        arc_at = links.arc_at
-        edge = links.edge
-        weight = cf.weight
-        cell = self.cell
-        enb = self.enb
-        cnt = self.cnt
-        ecnt = self.ecnt
-        pos = self.pos
-        lists = self.lists
-        hands = self.hands
-        pend = self.pend
-        forbid = self.forbid
-        n = len(cell)
-        draw = c == _DRAW
-        x1 = _rng.x1
-        x2 = _rng.x2
-        p = self.side
-        turn = self.turn
-        result = None
-        ns = 0
-        lc = self.lastc
-        left = plies
-        while left:
-            q = 3 - p
-            if c == _DRAW:
-                # the answer to a push that broke into the mover's discs (lc,
-                # where the enemy disc stands whose neighbours of the mover's
-                # colour form more than one arc): push it out again, to a
-                # uniformly random empty neighbour
-                if lc < n and cell[lc] == q and enb[lc]:
-                    k = 0
-                    for y in adj[lc]:
-                        k += k + (cell[y] == p)
-                    if not arc[k + arc_at[lc]]:
-                        c = lc
-                        x1 = _A1 * (x1 & _M15) + (x1 >> 15)
-                        x2 = _A2 * (x2 & _M15) + (x2 >> 15)
-                        r = (((x1 ^ x2) & _M15) * enb[c]) >> 15
-                if c == _DRAW:
-                    # a pushable disc with an empty neighbour, uniformly, then
-                    # one of those neighbours: one draw of Rng.below(60 k)
-                    # gives both (60 is a multiple of every count 1..6)
-                    theirs = lists[q]
-                    kq = cnt[q]
-                    k = 60 * (kq + cnt[_N])
-                    while True:
-                        x1 = _A1 * (x1 & _M15) + (x1 >> 15)
-                        x2 = _A2 * (x2 & _M15) + (x2 >> 15)
-                        r = (((x1 ^ x2) & _M15) * k) >> 15
-                        i = r // 60
-                        c = theirs[i] if i < kq else lists[_N][0]
-                        if enb[c]:
-                            break
-                    r = (r - 60 * i) % enb[c]
-                for e in adj[c]:
-                    if not cell[e]:
-                        if not r:
-                            break
-                        r -= 1
-            left -= 1
-            d = cell[c]
-            k = pos[c]                  # the pushed disc keeps its slot, now at e
-            lists[d][k] = e
-            pos[e] = k
-            k = cnt[p]                  # the mover's new disc on c
-            lists[p][k] = c
-            pos[c] = k
-            cnt[p] = k + 1
-            hands[p] -= 1
-            cell[c] = p
-            lc = c
-            ecnt[d] += weight[d][e] - weight[d][c]
-            ecnt[p] += weight[p][c]
-            # e's neighbours lose an empty neighbour. Once q has enough discs
-            # to link, me records which of them hold q (connect.py, arc).
-            me = 0
-            k = ecnt[q]
-            if d == q and cnt[q] >= size and k & 63 and k >> 6:
-                for y in adj[e]:
-                    enb[y] -= 1
-                    me += me + (cell[y] == q)
-                me += me + 1            # low bit: q may have linked through e
-            else:
-                for y in adj[e]:
-                    enb[y] -= 1
-            cell[e] = d
-            # C: only the neighbours of c (e among them) can be newly walled
-            # in, and any walled in now is new: c held a non-mover disc before
-            ns = 0
-            for x in adj[c]:
-                if not enb[x]:
-                    v = cell[x]
-                    if v and v != p:
-                        for y in adj[x]:
-                            if cell[y] != p:
-                                break
-                        else:
-                            pend[ns] = x
-                            ns += 1
-            # B: a link of the mover, else one of the opponent through e; a
-            # flood fill only where the counts and the arc shortcut cannot
-            # rule it out (m: which neighbours of c hold p)
-            k = ecnt[p]
-            link = cnt[p] >= size and k & 63 and k >> 6
-            if link and not edge[p][c]:
-                m = 0
-                for x in adj[c]:
-                    m += m + (cell[x] == p)
-                link = not arc[m + arc_at[c]]
-            if link and links.reach(cell, c) == 3:
-                result = CONNECTION[p]
-            elif me and (edge[q][e] or not arc[(me >> 1) + arc_at[e]]) and links.reach(cell, e) == 3:
-                result = COMPLETED[q]
-            elif ns:
-                # relocations follow. play() makes them move by move; a
-                # playout, given the plies, makes them here by its policy:
-                # reading order, each to a uniformly random allowed cell.
-                if not draw or ns > left or ns > n - cnt[1] - cnt[2] - cnt[_N]:
-                    break               # (too few cells: _oblige ends the game)
-                left -= ns
-                if ns > 1:
-                    self._sort(ns)
-                for i in range(ns):
-                    forbid[pend[i]] = 1
-                for i in range(ns):
-                    x = pend[i]
-                    while True:
-                        x1 = _A1 * (x1 & _M15) + (x1 >> 15)
-                        x2 = _A2 * (x2 & _M15) + (x2 >> 15)
-                        t = (((x1 ^ x2) & _M15) * n) >> 15
-                        if not cell[t] and not forbid[t]:
-                            break
-                    v = cell[x]             # the disc keeps its slot, now at t
-                    k = pos[x]
-                    lists[v][k] = t
-                    pos[t] = k
-                    ecnt[v] += weight[v][t] - weight[v][x]
-                    cell[x] = 0
-                    for y in adj[x]:
-                        enb[y] += 1
-                    cell[t] = v
-                    for y in adj[t]:
-                        enb[y] -= 1
-                    # D, checked as each disc lands (see _relocate)
-                    k = ecnt[q]
-                    if (v == q and not result and cnt[q] >= size and k & 63 and k >> 6
-                            and links.new_link(cell, t)):
-                        result = COMPLETED[q]
-                for i in range(ns):
-                    forbid[pend[i]] = 0
-                ns = 0
-            if not result:
-                # E: the opponent needs a disc in hand and a push (the new
-                # disc on c usually has an empty neighbour), or the swap
-                if not (hands[q] and (enb[c] or self._pushable(q))
-                        or (turn == 0 and q == 2 and cf.pie)):
-                    result = NO_MOVE[p]
-            turn += 1
-            p = q
-            if result or turn == 1 and cf.pie:
-                break
-            c = _DRAW
-        _rng.x1 = x1
-        _rng.x2 = x2
-        self.lastc = lc
-        self.turn = turn
-        self.side = p
+        out = cf.out
+        r = K.run(self.cell, cf.nbr, self.enb, self.slots, self.pos, self.cnt, self.ecnt,
+                  self.hands, self.pend, self.forbid, cf.queue, cf.adj, cf.arc, cf.arc_at,
+                  cf.w1, cf.w2, cf.size, cf.pie, c, e, plies, self.side, self.turn, self.lastc,
+                  _rng.x1, _rng.x2, out)
+        if c == _DRAW:
+            _rng.x1 = out[0]
+            _rng.x2 = out[1]
+        self.turn = out[2]
+        self.side = out[3]
+        self.lastc = out[4]
+        result = r >> 18
         if result:
             self.to_move = 0
-            self._result = result
+            self._result = _RESULTS[result >> 2][result & 3]
         else:
-            self.to_move = p
-            if ns:
-                self._oblige(ns)
-        return plies - left
+            self.to_move = self.side
+            if r >> 16 & 3:
+                self._oblige(r >> 16 & 3)
+        return r & 0xFFFF
 
     def playout(self, seed, max_plies=1000):
         """Policy: when the last push left an enemy disc where it parts the
@@ -376,10 +237,14 @@ class InpHeXion(Game):
     _swap = _s.swap
     _fill = _s.fill
     _move = _s.move_disc
+    _other_moves = _s.moves_into
     _empties = _s.count_empties
     _list = _s.enlist
-    moves_into = _s.moves_into
-    priors_into = _s.priors
+
+    # -- for the opponent (opponent/) ---------------------------------------
+    moves_into = _o.moves_into
+    priors_into = _o.priors_into
+    ends_into = _o.ends_into
 
     # -- notation, positions, facts (notation.py) ----------------------------
     _why_illegal = _t.why_illegal

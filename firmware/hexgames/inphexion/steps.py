@@ -1,10 +1,11 @@
 # inpHeXion: the steps of a turn that are not ordinary pushes (the opening
 # placement, relocations, the pie swap) and the end of a turn, with the
-# bookkeeping they share; the move list and the opponent's move priors. The class in rules.py takes these functions as
-# its methods (g is the game); they run a few times a game, so they favour
-# clarity over speed, except that they too allocate nothing.
+# bookkeeping they share; the moves of a turn that does not push. The class in
+# rules.py takes these functions as its methods (g is the game); they run a
+# few times a game, so they favour clarity over speed, except that they too
+# allocate nothing.
 from micropython import const
-from hexgames.inphexion.notation import CONNECTION, COMPLETED, STUCK, NO_MOVE, PUSH, RELOC, SWAP
+from hexgames.inphexion.notation import CONNECTION, COMPLETED, STUCK, NO_MOVE, RELOC
 
 _N = const(3)           # the Neutral Disc in cell[]
 
@@ -21,7 +22,7 @@ def reset(g, side, turn):
 
 
 def derive(g):
-    """Rebuild enb, the lists and the counts from cell[]."""
+    """Rebuild enb, the slots and the counts from cell[]."""
     g.lastc = 255           # no push to answer (see _run)
     cell = g.cell
     cnt = g.cnt
@@ -85,12 +86,14 @@ def pushable(g, p):
 def count_pushes(g, p, enough=9999):
     """The number of pushes open to p (counting stops at `enough`)."""
     enb = g.enb
+    slots = g.slots
+    n = len(enb)
     k = 0
     v = 3 - p                   # the opponent's discs, then N (no tuple: no allocation)
     while True:
-        lst = g.lists[v]
-        for i in range(g.cnt[v]):
-            k += enb[lst[i]]
+        at = (v - 1) * n
+        for i in range(at, at + g.cnt[v]):
+            k += enb[slots[i]]
             if k >= enough:
                 return k
         if v == _N:
@@ -190,16 +193,17 @@ def fill(g, c, v):
 
 
 def move_disc(g, x, t):
-    """The disc on x goes to the empty cell t, keeping its slot in its list
-    (as a playout's relocations in _run do: the slots steer its draws)."""
+    """The disc on x goes to the empty cell t, keeping its slot (as a
+    playout's relocations in K.run do: the slots steer its draws)."""
     cell = g.cell
     enb = g.enb
     v = cell[x]
     k = g.pos[x]
-    g.lists[v][k] = t
+    g.slots[(v - 1) * len(cell) + k] = t
     g.pos[t] = k
-    w = g.cf.weight[v]
-    g.ecnt[v] += w[t] - w[x]
+    if v != _N:
+        w = g.cf.links.weight[v]
+        g.ecnt[v] += w[t] - w[x]
     cell[x] = 0
     for y in g.cf.adj[x]:
         enb[y] += 1
@@ -215,20 +219,19 @@ def count_empties(g):
 
 
 def enlist(g, i, v):
-    """Cell i, now holding v, joins the list of v."""
-    g.ecnt[v] += g.cf.weight[v][i]
+    """Cell i, now holding v, joins the discs of v."""
+    if v != _N:
+        g.ecnt[v] += g.cf.links.weight[v][i]
     k = g.cnt[v]
-    g.lists[v][k] = i
+    g.slots[(v - 1) * len(g.cell) + k] = i
     g.pos[i] = k
     g.cnt[v] = k + 1
 
 
 def moves_into(g, buf):
-    """The legal moves into buf (a pending relocation, the opening placement,
-    pushes, the swap); returns how many."""
+    """The legal moves of a turn that does not push into buf: the pending
+    relocations, or the opening placement; returns how many."""
     p = g.to_move
-    if not p:
-        return 0
     cell = g.cell
     n = len(cell)
     k = 0
@@ -241,65 +244,9 @@ def moves_into(g, buf):
                     buf[k] = base | t
                     k += 1
         return k
-    if g.turn == 0 and not g.cf.neutral:
-        if g.hands[p]:
-            for t in range(n):
-                if not cell[t]:
-                    buf[k] = t
-                    k += 1
-        return k
     if g.hands[p]:
-        enb = g.enb
-        adj = g.cf.adj
-        for c in range(n):
-            v = cell[c]
-            if v and v != p and enb[c]:
-                base = PUSH | c << 8
-                for e in adj[c]:
-                    if not cell[e]:
-                        buf[k] = base | e
-                        k += 1
-    if g.turn == 1 and p == 2 and g.cf.pie:
-        buf[k] = SWAP
-        k += 1
+        for t in range(n):
+            if not cell[t]:
+                buf[k] = t
+                k += 1
     return k
-
-
-def priors(g, moves, k, out):
-    """Priors for the opponent (8: no opinion) of the pushes c>e in moves:
-    +3 when the mover's disc on c joins discs of his that stand apart
-    around it, +3 when taking c away parts the opponent's discs around it,
-    -3 when the pushed disc on e joins the opponent's discs there (a join:
-    the colour's neighbours form more than one arc, connect.py). Other
-    moves get 8."""
-    cell = g.cell
-    adj = g.cf.adj
-    links = g.cf.links
-    arc = links.arc
-    at = links.arc_at
-    p = g.to_move
-    q = 3 - p
-    for i in range(k):
-        m = moves[i]
-        out[i] = 8
-        if m & SWAP != PUSH:
-            continue
-        c = (m >> 8) & 255
-        e = m & 255
-        a = b = 0
-        for x in adj[c]:
-            v = cell[x]
-            a += a + (v == p)
-            b += b + (v == q)
-        s = 8
-        if not arc[a + at[c]]:
-            s += 3
-        if cell[c] == q and not arc[b + at[c]]:
-            s += 3
-        if cell[c] == q:
-            a = 0
-            for x in adj[e]:
-                a += a + (x != c and cell[x] == q)
-            if not arc[a + at[e]]:
-                s -= 3
-        out[i] = s
