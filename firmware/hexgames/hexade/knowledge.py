@@ -4,7 +4,7 @@
 # every six (rules.py: cnt, 1 per X stone, 8 per O stone), so rating a cell
 # is reading the counts of the sixes through it: no search, no allocation.
 from micropython import const
-from hexgames.hexade.tables import STEPS, FIVE, KIND_STEPS
+from hexgames.hexade.tables import FIVE, KIND_STEPS
 
 _WIN = const(16)            # completes a six
 _BLOCK = const(15)          # fills the cell that completes the opponent's six
@@ -30,58 +30,14 @@ def _values(p):
 
 
 VALUE = (None, _values(1), _values(2))
+VALUES = VALUE[1] + VALUE[2]    # both in one table, X's first, for the kernels
 
-
-def priors_into(g, moves, k, out):
-    """A prior 0..16 of each of moves[0..k) for the side to move: the best
-    six it serves (16 completes one, 15 blocks the opponent's completion, 12
-    makes a five, ...), raised by further strong sixes and by a capture (16
-    when the opponent has a six, which only a capture can break), lowered
-    when the stone would stand in a capturable pair."""
-    p = g.side
-    q = 3 - p
-    value = VALUE[p]
-    cnt, ids, at = g.cnt, g.six_ids, g.six_at
-    cell, pad = g.cell, g.pad
-    pending = g.nsix[q]         # the opponent's six: we lose unless a capture breaks it
-    for i in range(k):
-        mv = moves[i]
-        best = 0
-        strong = 0
-        fours = 0
-        for j in range(at[mv], at[mv + 1]):
-            t = value[cnt[ids[j]]]
-            if t >= 10:
-                strong += 1
-                if t == _FOUR:
-                    fours += 1
-            if t > best:
-                best = t
-        if best < _BLOCK:
-            if fours >= 2:
-                best = _DOUBLE
-            elif strong >= 2:
-                best += 1 if strong == 2 else 2
-                if best > _DOUBLE:
-                    best = _DOUBLE
-            c = pad[mv]
-            exposed = 0
-            for d in STEPS:
-                v = cell[c + d]
-                if v == q:
-                    if best < _CAPTURE and cell[c + d + d] == q and cell[c + 3 * d] == p:
-                        # the capture may be the only way to break a six
-                        best = _WIN if pending else _CAPTURE
-                elif v == p:
-                    # c and c + d would be a pair: capturable with one end
-                    # held by the opponent and the other empty
-                    u = cell[c + d + d]
-                    w = cell[c - d]
-                    if (u == q and w == 0) or (u == 0 and w == q):
-                        exposed = 2
-            if best < _BLOCK:
-                best -= exposed
-        out[i] = best
+# The priors (Hexade.priors_into, computed by twins.priors or its kernel): a
+# prior 0..16 of each move for the side to move: the best six it serves (16
+# completes one, 15 blocks the opponent's completion, 12 makes a five, ...),
+# raised by further strong sixes and by a capture (16 when the opponent has a
+# six, which only a capture can break), lowered when the stone would stand in
+# a capturable pair.
 
 
 _NOISE = const(40)          # spread of the judgement (worth units)

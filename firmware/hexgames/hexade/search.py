@@ -6,10 +6,10 @@
 #    24 by 67%, 5 beat 3 by 55%, and width 5 at 26 iterations beat 24 at 48
 #    by 58%.
 # 2. A cheaper look for wins in one. A Hexade move never wins at once (a six
-#    must outlast the reply), so one level below the root the only replies
-#    that end the game are those after our move made a six (the reply fails
-#    to capture it) or left one cell. Elsewhere playing out every reply finds
-#    nothing, at the cost of some 126 restores a node.
+#    must outlast the reply), so the only moves that end the game are those
+#    after the opponent made a six (the move fails to capture it) or that
+#    fill the last cell; elsewhere the game's ends_into says at once that no
+#    move does, where playing out every reply would cost a restore each.
 # 3. A node is expanded on its third real visit (EXPAND_AT).
 from hexgames.board import zeros
 from micropython import const
@@ -66,10 +66,3 @@ class Search(_Search):
             prior[w] = p
             w += 1
         return w
-
-    def _scan(self, v, depth, s=0):
-        if depth == 1:
-            g = self.scratch                  # at v (see _expand)
-            if not g.nsix[self.tree.who[v]] and g.nemp > 1:
-                return
-        _Search._scan(self, v, depth, s)

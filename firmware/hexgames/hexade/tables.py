@@ -22,6 +22,32 @@ NOT_ON_BOARD = const(0xFFFF)
 WIN = (None, (1, 0, 0, "six"), (2, 0, 0, "six"))
 FULL_BOARD = (0, 0, 0, "full_board")
 REPEATED = (0, 0, 0, "repetition")
+# What a move kernel returns: ending << 2 | the side to move next. The
+# endings, by number: 0 none, 1 and 2 that player's six, 3 a full board,
+# 4 the third repetition, and ROOM: the history is full (no move made; the
+# game grows it and calls again).
+ENDINGS = (None, WIN[1], WIN[2], FULL_BOARD, REPEATED)
+FULL_END = const(3)
+REPEATED_END = const(4)
+ROOM = const(5)
+
+# The numbers of a position that a move changes, or that the kernels read,
+# kept in one array('i') (the game's `vals`), so that a kernel updates them
+# in place and the search restores them with one copy. WORTH is stored plus
+# BIAS (a kernel must not read a negative number through ptr32); WHITE_FIRST
+# is 0 while unset (padded index 0 is a wall); VERDICT is the judgement of a
+# playout cut short, 0 once read or after any move (Hexade.evaluate).
+NEMP = const(0)             # empty cells
+PLY = const(1)              # plies since the origin
+NCAP = const(2)             # stones captured since the origin
+WORTH = const(3)            # the sum of _worth over the sixes, plus BIAS
+WHITE_FIRST = const(4)      # padded cell of White's first stone
+WHITE0 = const(5)           # White's placements at the origin
+X_FIRST = const(6)          # 1 if X moved first from the origin
+HCAP = const(7)             # plies the history holds
+VERDICT = const(8)          # 1 or 2: who a playout cut short judged the winner
+NVALS = const(9)
+BIAS = const(1 << 20)
 
 # The six shapes as axial (q, r) cells of a shape anchored at (0, 0).
 ROWS = (
@@ -57,6 +83,11 @@ def _distance(q, r):
 # KIND_STEPS[6 * kind .. + 6] are the padded steps from the anchor to the cells.
 KIND_STEPS = array("b", [delta(q, r) for _, shape in SHAPES for q, r in shape])
 
+# The same steps for the kernels, plus 128 (ptr8 reads no negative bytes).
+KSTEP = bytes([d + 128 for d in KIND_STEPS])
+# KSTEP[30..36] (the ring) are the six directions in the order of STEPS.
+RING_AT = const(30)
+
 # Stones in a six are counted in one byte: 1 per X stone, 8 per O stone. So
 # 5 is X's five (the sixth cell empty), 40 O's, 6 and 48 complete sixes.
 # EVENT[count]: 1 an X five, 2 an O five, 3 a six (of either; by the mover).
@@ -90,6 +121,25 @@ def _gains():
 
 
 GAIN = _gains()
+# GAIN for the kernels, plus 64 in bytes: X's stone making count v at [v],
+# O's at [64 + v].
+GAINS = bytes([GAIN[1][v] + 64 for v in range(64)] + [GAIN[2][v] + 64 for v in range(64)])
+
+
+def _near():
+    """NEAR[d + 48] = 1 where the padded step d leads to a cell within
+    distance 2 (the zone White's second stone avoids), for -48 <= d <= 48:
+    with WIDTH 23 no two cells of a board are the same step apart unless
+    they are the same (q, r) apart."""
+    out = bytearray(97)
+    for q in range(-2, 3):
+        for r in range(-2, 3):
+            if _distance(q, r) <= 2:
+                out[delta(q, r) + 48] = 1
+    return bytes(out)
+
+
+NEAR = _near()
 
 
 def _keys(n):
@@ -123,11 +173,7 @@ class Layout:
             self.pad[i] = c
             self.index[c] = i
             self.empty_board[c] = 0                        # an empty cell
-        # Cells within distance 2 of each cell, as padded steps: the zone
-        # that White's second stone must avoid.
         self.key1, self.key2 = _keys(b.n)
-        self.near = tuple([delta(q, r) for q in range(-2, 3) for r in range(-2, 3)
-                           if _distance(q, r) <= 2])
         self._six_tables()
 
     def _six_tables(self):

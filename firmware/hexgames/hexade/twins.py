@@ -1,0 +1,327 @@
+# Hexade's moves, playout, priors and move list in plain Python: the twins of
+# kernels.py (same signatures, same results: the return values and every
+# buffer afterwards), for CPython and the WebAssembly VM. Written for speed in
+# Python: the six capture tests unrolled, the rare events (a capture, a five,
+# a six) in helpers, signed tables where the kernels need biased ones.
+#
+# A playout plays from `side` to move: the forced move `first` (>= 0) if any,
+# then by the policy of Hexade.playout (complete an own five, else fill the
+# opponent's, else a uniformly random empty cell drawn from the generator
+# state rng[0], rng[1] as Rng.below does; for White's second stone cells near
+# his first are drawn again), at most `plies` moves, each exactly as rules.md
+# plays it. It stops early at the end of the game, or before a move when the
+# history (hist1, hist2: tables.HCAP plies) is full (ending tables.ROOM). A
+# playout with `judge` that stops by its ply limit ends with the judgement of
+# knowledge.evaluate in vals[VERDICT] (else 0 there). Returns ending << 2 |
+# the side to move next; vals (tables.NEMP ...) and rng hold the numbers after.
+from micropython import const
+from hexgames.hexade.tables import GAIN, EVENT, FIVE, KIND_STEPS
+
+# as tables.py
+_NEMP = const(0)
+_PLY = const(1)
+_NCAP = const(2)
+_WORTH = const(3)
+_WHITE_FIRST = const(4)
+_WHITE0 = const(5)
+_X_FIRST = const(6)
+_HCAP = const(7)
+_VERDICT = const(8)
+_BIAS = const(1 << 20)
+_FULL_END = const(3)
+_REPEATED_END = const(4)
+_ROOM = const(5)
+_TCAP = const(48)
+_NOISE = const(40)
+_A1 = const(32760)
+_A2 = const(32730)
+_M15 = const(0x7FFF)
+# padded steps (tables.WIDTH = 23), in the order of board.DIRS
+_E = const(1)
+_NE = const(-22)
+_NW = const(-23)
+_W = const(-1)
+_SW = const(22)
+_SE = const(23)
+_STEPS = (_E, _NE, _NW, _W, _SW, _SE)
+# knowledge.py's ratings
+_WIN = const(16)
+_BLOCK = const(15)
+_DOUBLE = const(14)
+_FOUR = const(12)
+_CAPTURE = const(11)
+
+
+def playout(cell, emp, epos, cnt, thr, nthr, nsix, hist1, hist2, vals, lifted, pad,
+            index, six_at, six_ids, key1, key2, kstep, gains, near, rng, side, first,
+            plies, judge):
+    nemp = vals[_NEMP]
+    t = vals[_PLY]
+    ncap = vals[_NCAP]
+    worth = vals[_WORTH] - _BIAS
+    wf = vals[_WHITE_FIRST]
+    white0 = vals[_WHITE0]
+    x_first = vals[_X_FIRST]
+    hcap = vals[_HCAP]
+    x1 = rng[0]
+    x2 = rng[1]
+    event = EVENT
+    ending = 0
+    p = side
+    while plies > 0 and not ending:
+        if t + 1 >= hcap:
+            ending = _ROOM
+            break
+        q = 3 - p
+        if first >= 0:
+            mv = first
+            first = -1
+        else:
+            mv = _five(p, nthr, thr, cnt, cell, pad, index) if nthr[p] else -1
+            if mv < 0 and nthr[q]:
+                mv = _five(q, nthr, thr, cnt, cell, pad, index)
+            if mv < 0:
+                x1 = _A1 * (x1 & _M15) + (x1 >> 15)
+                x2 = _A2 * (x2 & _M15) + (x2 >> 15)
+                mv = emp[(((x1 ^ x2) & _M15) * nemp) >> 15]
+                if t < 4 and p == 1 and white0 + ((t + x_first) >> 1) == 1:
+                    while -48 <= pad[mv] - wf <= 48 and near[pad[mv] - wf + 48]:
+                        x1 = _A1 * (x1 & _M15) + (x1 >> 15)
+                        x2 = _A2 * (x2 & _M15) + (x2 >> 15)
+                        mv = emp[(((x1 ^ x2) & _M15) * nemp) >> 15]
+        c = pad[mv]
+        cell[c] = p
+        nemp -= 1
+        k = epos[mv]
+        i = emp[nemp]
+        emp[k] = i
+        epos[i] = k
+        t += 1
+        k = mv + mv + p - 1
+        hist1[t] = hist1[t - 1] ^ key1[k]
+        hist2[t] = hist2[t - 1] ^ key2[k]
+        if t < 3 and p == 1 and white0 + ((t + x_first) >> 1) == 1:
+            wf = c
+        # captures: the stones leave the board in direction order
+        nl = 0
+        if cell[c + _E] == q and cell[c + 2 * _E] == q and cell[c + 3 * _E] == p:
+            nemp = _lift(c + _E, _E, q, t, nl, nemp, cell, emp, epos, index, hist1, hist2,
+                         key1, key2, lifted)
+            nl += 2
+        if cell[c + _NE] == q and cell[c + 2 * _NE] == q and cell[c + 3 * _NE] == p:
+            nemp = _lift(c + _NE, _NE, q, t, nl, nemp, cell, emp, epos, index, hist1, hist2,
+                         key1, key2, lifted)
+            nl += 2
+        if cell[c + _NW] == q and cell[c + 2 * _NW] == q and cell[c + 3 * _NW] == p:
+            nemp = _lift(c + _NW, _NW, q, t, nl, nemp, cell, emp, epos, index, hist1, hist2,
+                         key1, key2, lifted)
+            nl += 2
+        if cell[c + _W] == q and cell[c + 2 * _W] == q and cell[c + 3 * _W] == p:
+            nemp = _lift(c + _W, _W, q, t, nl, nemp, cell, emp, epos, index, hist1, hist2,
+                         key1, key2, lifted)
+            nl += 2
+        if cell[c + _SW] == q and cell[c + 2 * _SW] == q and cell[c + 3 * _SW] == p:
+            nemp = _lift(c + _SW, _SW, q, t, nl, nemp, cell, emp, epos, index, hist1, hist2,
+                         key1, key2, lifted)
+            nl += 2
+        if cell[c + _SE] == q and cell[c + 2 * _SE] == q and cell[c + 3 * _SE] == p:
+            nemp = _lift(c + _SE, _SE, q, t, nl, nemp, cell, emp, epos, index, hist1, hist2,
+                         key1, key2, lifted)
+            nl += 2
+        if nl:
+            ncap += nl
+            for u in range(nl):
+                worth = _uncount(lifted[u], q, worth, cnt, thr, nthr, nsix, six_at, six_ids)
+        # the sixes through c: a five or a six is news
+        add = 1 if p == 1 else 8
+        gain = GAIN[p]
+        for k in range(six_at[mv], six_at[mv + 1]):
+            s = six_ids[k]
+            v = cnt[s] + add
+            cnt[s] = v
+            worth += gain[v]
+            if event[v]:
+                _news(s, v, cnt, thr, nthr, nsix)
+        plies -= 1
+        # section 7, in its order: the older six wins, then the full board,
+        # then the third repetition
+        if nsix[q]:
+            ending = q
+        elif not nemp:
+            ending = p if nsix[p] else _FULL_END
+        elif ncap >= 2:
+            s = t - 2
+            low = t - ncap
+            if low < 0:
+                low = 0
+            h1 = hist1[t]
+            h2 = hist2[t]
+            seen = 1
+            while s >= low:
+                if hist1[s] == h1 and hist2[s] == h2:
+                    seen += 1
+                    if seen == 3:
+                        ending = _REPEATED_END
+                        break
+                s -= 2
+        p = q
+    verdict = 0
+    if judge and not ending:
+        # knowledge.evaluate: p completes a six, else the worth with noise
+        if _five(p, nthr, thr, cnt, cell, pad, index) >= 0:
+            verdict = p
+        else:
+            x1 = _A1 * (x1 & _M15) + (x1 >> 15)
+            x2 = _A2 * (x2 & _M15) + (x2 >> 15)
+            score = worth - _NOISE + ((((x1 ^ x2) & _M15) * (2 * _NOISE + 1)) >> 15)
+            score += 10 if p == 1 else -10
+            verdict = 1 if score > 0 else 2
+    vals[_NEMP] = nemp
+    vals[_PLY] = t
+    vals[_NCAP] = ncap
+    vals[_WORTH] = worth + _BIAS
+    vals[_WHITE_FIRST] = wf
+    vals[_VERDICT] = verdict
+    rng[0] = x1
+    rng[1] = x2
+    return (ending << 2) | p
+
+
+def _lift(a, d, q, t, nl, nemp, cell, emp, epos, index, hist1, hist2, key1, key2, lifted):
+    """Takes q's pair a, a + d off the board (cell, empty list, history at
+    ply t), lists it in lifted[nl], lifted[nl + 1]; returns the new nemp."""
+    x = a
+    for _ in range(2):
+        cell[x] = 0
+        i = index[x]
+        emp[nemp] = i
+        epos[i] = nemp
+        nemp += 1
+        k = i + i + q - 1
+        hist1[t] ^= key1[k]
+        hist2[t] ^= key2[k]
+        lifted[nl] = i
+        nl += 1
+        x += d
+    return nemp
+
+
+def _uncount(i, q, worth, cnt, thr, nthr, nsix, six_at, six_ids):
+    """The sixes through cell i lose q's stone; returns the new worth."""
+    add = 1 if q == 1 else 8
+    gain = GAIN[q]
+    for k in range(six_at[i], six_at[i + 1]):
+        s = six_ids[k]
+        old = cnt[s]
+        v = old - add
+        cnt[s] = v
+        worth -= gain[old]
+        if old == 6 or old == 48:           # q's six is broken
+            nsix[q] -= 1
+        elif EVENT[v]:                      # a five of the capturer
+            _news(s, v, cnt, thr, nthr, nsix)
+    return worth
+
+
+def _news(s, v, cnt, thr, nthr, nsix):
+    """Six s now holds v: count a complete six, or push a five on its
+    owner's stack (a full stack keeps only the fives still open first)."""
+    e = EVENT[v]
+    if e == 3:
+        nsix[1 if v == 6 else 2] += 1
+        return
+    n = nthr[e]
+    base = (e - 1) * _TCAP
+    if n == _TCAP:
+        n = 0
+        for j in range(base, base + _TCAP):
+            if cnt[thr[j]] == v:
+                thr[base + n] = thr[j]
+                n += 1
+        if n == _TCAP:
+            return
+    thr[base + n] = s
+    nthr[e] = n + 1
+
+
+def _five(p, nthr, thr, cnt, cell, pad, index):
+    """The board index of a cell that completes a six of p, or -1: the top
+    of p's stack of fives once those since blocked or broken are dropped."""
+    n = nthr[p]
+    f = FIVE[p]
+    base = (p - 1) * _TCAP - 1
+    while n:
+        s = thr[base + n]
+        if cnt[s] == f:
+            nthr[p] = n
+            a = pad[s // 6]
+            j = (s % 6) * 6
+            for t in range(j, j + 6):
+                if not cell[a + KIND_STEPS[t]]:
+                    return index[a + KIND_STEPS[t]]
+        n -= 1
+    nthr[p] = 0
+    return -1
+
+
+def moves(emp, n, buf, wf, pad, near):
+    """The empty cells emp[0..n) into buf; with wf (White's first stone, for
+    his second) only those at distance 3 or more. Returns the count."""
+    if not wf:
+        for j in range(n):
+            buf[j] = emp[j]
+        return n
+    k = 0
+    for j in range(n):
+        i = emp[j]
+        d = pad[i] - wf
+        if not (-48 <= d <= 48 and near[d + 48]):
+            buf[k] = i
+            k += 1
+    return k
+
+
+def priors(moves, k, out, side, pending, cell, cnt, six_at, six_ids, value, pad, kstep):
+    """knowledge.priors_into's ratings of moves[0..k) into out, for `side` to
+    move; pending: the opponent's complete sixes; value: knowledge.VALUES."""
+    p = side
+    q = 3 - p
+    vbase = (p - 1) * 64
+    for i in range(k):
+        mv = moves[i]
+        best = 0
+        strong = 0
+        fours = 0
+        for j in range(six_at[mv], six_at[mv + 1]):
+            t = value[vbase + cnt[six_ids[j]]]
+            if t >= 10:
+                strong += 1
+                if t == _FOUR:
+                    fours += 1
+            if t > best:
+                best = t
+        if best < _BLOCK:
+            if fours >= 2:
+                best = _DOUBLE
+            elif strong >= 2:
+                best += 1 if strong == 2 else 2
+                if best > _DOUBLE:
+                    best = _DOUBLE
+            c = pad[mv]
+            exposed = 0
+            for d in _STEPS:
+                v = cell[c + d]
+                if v == q:
+                    if best < _CAPTURE and cell[c + d + d] == q and cell[c + 3 * d] == p:
+                        # the capture may be the only way to break a six
+                        best = _WIN if pending else _CAPTURE
+                elif v == p:
+                    # c and c + d would be a pair: capturable with one end
+                    # held by the opponent and the other empty
+                    u = cell[c + d + d]
+                    w = cell[c - d]
+                    if (u == q and w == 0) or (u == 0 and w == q):
+                        exposed = 2
+            if best < _BLOCK:
+                best -= exposed
+        out[i] = best
