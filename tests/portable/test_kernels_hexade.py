@@ -65,15 +65,17 @@ def _state(g):
 
 
 def _play(mod, g, first, plies, judge, x1, x2):
-    """mod's playout on a copy of g: its return value, the copy's buffers,
-    the generator state and the captured stones after."""
+    """mod's playout on a copy of g: its return value, the copy's buffers and
+    the generator state after."""
     h = g.copy()
-    rng = array("i", [x1, x2])
-    lifted = zeros("H", 12)
-    r = mod.playout(h.cell, h.emp, h.epos, h.cnt, h.thr, h.nthr, h.nsix, h.hist1, h.hist2,
-                    h.vals, lifted, h.pad, h.index, h.six_at, h.six_ids, h.key1, h.key2,
-                    tables.KSTEP, tables.GAINS, tables.NEAR, rng, h.side, first, plies, judge)
-    return r, _state(h), list(rng), list(lifted)
+    rng = zeros("i", 2)
+    h.draws = rng                       # the kernels' rare paths read it there
+    rng[0] = x1
+    rng[1] = x2
+    r = mod.playout(h, h.cell, h.emp, h.epos, h.cnt, h.nthr, h.nsix, h.hist1, h.hist2, h.vals,
+                    h.pad, h.six_at, h.six_ids, h.key1, h.key2, tables.KSTEP, tables.GAINS,
+                    rng, h.side, first, plies, judge)
+    return r, _state(h), list(rng)
 
 
 def test_playouts_match_from_every_position():
@@ -141,7 +143,7 @@ def test_move_lists_and_priors_match():
         if g is None or not g.to_move:
             continue
         p = g.side
-        wf = g.vals[tables.WHITE_FIRST] if g._restricted() else 0
+        wf = g.white_first if g._restricted() else 0
         outs = []
         for mod in (K, T):
             buf = zeros("i", g.max_moves)

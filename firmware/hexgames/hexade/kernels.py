@@ -1,27 +1,37 @@
 # Hexade's moves, playout, priors and move list as native code (viper): the
 # kernels of twins.py, which says what each computes; the same signatures and
-# the same results. One function per loop: a call between viper functions
-# costs what a bytecode call does, so a move is written out once, inside the
-# playout, and a single move is a playout of one forced ply.
+# the same results. A single move is a playout of one forced ply.
+#
+# Why the playout is cut in pieces: on the RP2040 (armv6m) a jump of more
+# than 2 KB of code is a literal loaded relative to the pc, which assumes
+# that the function's code starts on a 4-byte boundary; frozen into the
+# firmware image (mpy-tool.py: 2-byte alignment for armv6m) it may not, and
+# the jump goes astray. So no loop here spans 2 KB: the playout's loop keeps
+# the common path (the policy's draw, the stone, the six counts, the end)
+# and calls out for what is rare (a five to complete or block, a capture, a
+# new five, White's second stone). A call costs about 1 us per argument, so
+# those take the game g and read its buffers themselves (a look-up each).
 #
 # Tables hold no negative numbers (ptr8/ptr16/ptr32 read them unsigned):
 # kstep is tables.KIND_STEPS + 128, gains tables.GAIN + 64, the worth in vals
-# is kept plus BIAS.
+# is kept plus BIAS. No unary - or ~ either: viper (v1.28, seen on the unix
+# port) applies them to a local in its register, so `w = -p` negates p too.
 import micropython
 from micropython import const
+from hexgames.hexade.tables import KSTEP, GAINS, NEAR
 
 # as tables.py (a const of another module is a global look-up in viper)
 _NEMP = const(0)
 _PLY = const(1)
 _NCAP = const(2)
 _WORTH = const(3)
-_WHITE_FIRST = const(4)
-_WHITE0 = const(5)
-_X_FIRST = const(6)
-_HCAP = const(7)
-_VERDICT = const(8)
+_WHITE0 = const(4)
+_X_FIRST = const(5)
+_HCAP = const(6)
+_VERDICT = const(7)
+_MINEMP = const(8)
 _BIAS = const(1 << 20)
-_FULL_END = const(3)            # endings: 1, 2 a six; 3 a full board
+_FULL_END = const(3)        # endings: 1, 2 that player's six; 3 a full board
 _REPEATED_END = const(4)
 _ROOM = const(5)
 _TCAP = const(48)           # fives held per player (rules.py)
@@ -40,97 +50,44 @@ _CAPTURE = const(11)
 
 
 @micropython.viper
-def playout(cell: ptr8, emp: ptr16, epos: ptr16, cnt: ptr8, thr: ptr16, nthr: ptr16,
-            nsix: ptr16, hist1: ptr32, hist2: ptr16, vals: ptr32, lifted: ptr16, pad: ptr16,
-            index: ptr16, six_at: ptr16, six_ids: ptr16, key1: ptr32, key2: ptr16,
-            kstep: ptr8, gains: ptr8, near: ptr8, rng: ptr32, side: int, first: int,
-            plies: int, judge: int) -> int:
+def playout(g, cell: ptr8, emp: ptr16, epos: ptr16, cnt: ptr8, nthr: ptr16, nsix: ptr16,
+            hist1: ptr32, hist2: ptr16, vals: ptr32, pad: ptr16, six_at: ptr16, six_ids: ptr16,
+            key1: ptr32, key2: ptr16, kstep: ptr8, gains: ptr8, rng: ptr32, side: int,
+            first: int, plies: int, judge: int) -> int:
     nemp = int(vals[_NEMP])
     t = int(vals[_PLY])
     ncap = int(vals[_NCAP])
     worth = int(vals[_WORTH]) - _BIAS
-    wf = int(vals[_WHITE_FIRST])
-    white0 = int(vals[_WHITE0])
-    x_first = int(vals[_X_FIRST])
-    hcap = int(vals[_HCAP])
+    room = int(vals[_HCAP]) - 1             # the last ply the history holds
+    minemp = int(vals[_MINEMP])
+    # the ply of White's second stone (players alternate: X moves at ply t
+    # when t + X_FIRST is odd), -1 when it is behind us
+    second_at = -1
+    if int(vals[_WHITE0]) <= 1:
+        second_at = 3 - 2 * int(vals[_WHITE0]) - int(vals[_X_FIRST])
     x1 = int(rng[0])
     x2 = int(rng[1])
-    verdict = 0
     ending = 0
     p = side
-    judging = 0
-    while True:
-        if plies <= 0 or ending:
-            if ending or not judge:
-                break
-            judging = 1
-        if t + 1 >= hcap and not judging:
-            ending = _ROOM
-            break
+    while plies > 0 and ending == 0 and t < room:
         q = 3 - p
-        # -- the move: the forced one, else complete a five of p, else fill
-        # a five of q, else a random empty cell (judging: p's five only)
-        mv = -1
-        if first >= 0 and not judging:
-            mv = first
-            first = -1
-        else:
-            who = p
-            looks = 2 - judging
-            while mv < 0 and looks > 0:
-                n = int(nthr[who])
-                five = 5
-                if who == 2:
-                    five = 40
-                base = (who - 1) * _TCAP - 1
-                while n > 0:
-                    s = int(thr[base + n])
-                    if cnt[s] == five:
-                        # the empty cell of six s: anchor s // 6, shape s % 6
-                        a = int(pad[s // 6])
-                        j = (s % 6) * 6
-                        end = j + 6
-                        while j < end:
-                            x = a + int(kstep[j]) - 128
-                            if cell[x] == 0:
-                                mv = int(index[x])
-                                break
-                            j += 1
-                        break
-                    n -= 1
-                nthr[who] = n
-                who = q
-                looks -= 1
-            if judging:
-                # knowledge.evaluate: p completes a six, else the worth with noise
-                if mv >= 0:
-                    verdict = p
-                else:
-                    x1 = _A1 * (x1 & _M15) + (x1 >> 15)
-                    x2 = _A2 * (x2 & _M15) + (x2 >> 15)
-                    score = worth - _NOISE + ((((x1 ^ x2) & _M15) * (2 * _NOISE + 1)) >> 15)
-                    if p == 1:
-                        score += 10
-                    else:
-                        score -= 10
-                    verdict = 2
-                    if score > 0:
-                        verdict = 1
-                break
-            if mv < 0:
+        # the move: the forced one, else complete a five of p, else fill
+        # one of q, else a random empty cell
+        mv = first
+        first = -1
+        if mv < 0:
+            if nthr[p] + nthr[q] or t == second_at:
+                # a five to complete or block, White's second stone: choose()
+                rng[0] = x1
+                rng[1] = x2
+                mv = int(choose(p, nemp, t - second_at, g))
+                x1 = int(rng[0])
+                x2 = int(rng[1])
+            else:
                 x1 = _A1 * (x1 & _M15) + (x1 >> 15)
                 x2 = _A2 * (x2 & _M15) + (x2 >> 15)
                 mv = int(emp[(((x1 ^ x2) & _M15) * nemp) >> 15])
-                # White's second stone keeps away from his first (only early on)
-                if t < 4 and p == 1 and white0 + ((t + x_first) >> 1) == 1:
-                    while True:
-                        d = int(pad[mv]) - wf + 48
-                        if d < 0 or d > 96 or near[d] == 0:
-                            break
-                        x1 = _A1 * (x1 & _M15) + (x1 >> 15)
-                        x2 = _A2 * (x2 & _M15) + (x2 >> 15)
-                        mv = int(emp[(((x1 ^ x2) & _M15) * nemp) >> 15])
-        # -- the stone: the cell, the empty list, the history
+        # the stone: the cell, the empty list, the history
         c = int(pad[mv])
         cell[c] = p
         nemp -= 1
@@ -142,119 +99,265 @@ def playout(cell: ptr8, emp: ptr16, epos: ptr16, cnt: ptr8, thr: ptr16, nthr: pt
         k = mv + mv + p - 1
         hist1[t] = int(hist1[t - 1]) ^ int(key1[k])
         hist2[t] = int(hist2[t - 1]) ^ int(key2[k])
-        if t < 3 and p == 1 and white0 + ((t + x_first) >> 1) == 1:
-            wf = c
-        # -- captures: each direction whose pair of q stones c closes; the
-        # stones leave the board now, their sixes are counted below
-        nl = 0
-        j = _RING_AT
-        while j < _RING_AT + 6:
-            d = int(kstep[j]) - 128
-            if cell[c + d] == q and cell[c + d + d] == q and cell[c + 3 * d] == p:
-                x = c + d
-                while x != c + 3 * d:
-                    cell[x] = 0
-                    i = int(index[x])
-                    emp[nemp] = i
-                    epos[i] = nemp
-                    nemp += 1
-                    k = i + i + q - 1
-                    hist1[t] = int(hist1[t]) ^ int(key1[k])
-                    hist2[t] = int(hist2[t]) ^ int(key2[k])
-                    ncap += 1
-                    lifted[nl] = i
-                    nl += 1
-                    x += d
+        # captures: the directions of the pairs c closes (q, q, then p:
+        # c + 3d is on the padded board once c + d holds a stone), lifted
+        # by lift(), which returns the pairs and the change of the worth
+        caps = 0
+        j = 0
+        while j < 6:
+            d = int(kstep[_RING_AT + j]) - 128
+            if cell[c + d] == q and int(cell[c + d + d]) + 4 * int(cell[c + 3 * d]) == q + 4 * p:
+                caps |= 1 << j
             j += 1
-        # -- the counts of the sixes through each lifted stone (minus q's
-        # stone), then through the new one (plus p's); a five or a six is news
-        u = 0
-        while u <= nl:
-            if u < nl:
-                i = int(lifted[u])
-                who = q
-            else:
-                i = mv
-                who = p
-            add = 1
-            if who == 2:
-                add = 8
-            g = (who - 1) * 64
-            k = int(six_at[i])
-            end = int(six_at[i + 1])
-            while k < end:
-                s = int(six_ids[k])
-                old = int(cnt[s])
-                news = 0
-                if u < nl:
-                    v = old - add
-                    worth -= int(gains[g + old]) - 64
-                    if old == 6 or old == 48:
-                        nsix[who] = nsix[who] - 1     # who's six is broken
-                    else:
-                        news = v
-                else:
-                    v = old + add
-                    worth += int(gains[g + v]) - 64
-                    news = v
-                cnt[s] = v
-                if news == 6:
-                    nsix[1] = nsix[1] + 1
-                elif news == 48:
-                    nsix[2] = nsix[2] + 1
-                elif news == 5 or news == 40:
-                    # push a five on its owner's stack; a full stack first
-                    # keeps only the fives still open
-                    e = 1
-                    if news == 40:
-                        e = 2
-                    base = (e - 1) * _TCAP
-                    n = int(nthr[e])
-                    if n == _TCAP:
-                        n = 0
-                        x = base
-                        while x < base + _TCAP:
-                            if cnt[thr[x]] == news:
-                                thr[base + n] = thr[x]
-                                n += 1
-                            x += 1
-                    if n < _TCAP:
-                        thr[base + n] = s
-                        nthr[e] = n + 1
-                k += 1
-            u += 1
-        # -- section 7, in its order: the older six wins, then the full
-        # board, then the third repetition
+        if caps:
+            r = int(lift(caps, c, q, t, nemp, g))
+            nemp += 2 * (r & 7)
+            ncap += 2 * (r & 7)
+            worth += (r >> 3) - _BIAS
+        # the sixes through c gain p's stone: a five or a six (the count
+        # five or six times add) is news()
+        add = 1 + 7 * (p - 1)
+        five = 5 * add
+        gb = (p - 1) * 64                  # p's gains
+        k = int(six_at[mv])
+        end = int(six_at[mv + 1])
+        while k < end:
+            s = int(six_ids[k])
+            v = int(cnt[s]) + add
+            cnt[s] = v
+            worth += int(gains[gb + v]) - 64
+            if (v - five) | add == add:
+                news(s, v, g)
+            k += 1
+        # section 7, in its order: the older six wins, then the full board,
+        # then the third repetition (possible only with no more stones than
+        # a position before: again() looks)
         plies -= 1
+        before = minemp
+        if nemp < minemp:
+            minemp = nemp
         if nsix[q]:
             ending = q
         elif nemp == 0:
             ending = _FULL_END
             if nsix[p]:
                 ending = p
-        else:
-            s = t - 2
-            low = t - ncap
-            if low < 0:
-                low = 0
-            seen = 1
-            while s >= low:
-                if hist1[s] == hist1[t] and hist2[s] == hist2[t]:
-                    seen += 1
-                    if seen == 3:
-                        ending = _REPEATED_END
-                        break
-                s -= 2
+        elif nemp >= before and int(again(t, ncap, g)):
+            ending = _REPEATED_END
         p = q
+    if plies > 0 and ending == 0:
+        ending = _ROOM
+    verdict = 0
+    if judge and ending == 0:
+        # knowledge.evaluate: p completes a six, else the worth with noise
+        if nthr[p] and int(fives(0 - p, g)) >= 0:
+            verdict = p
+        else:
+            x1 = _A1 * (x1 & _M15) + (x1 >> 15)
+            x2 = _A2 * (x2 & _M15) + (x2 >> 15)
+            score = worth - _NOISE + ((((x1 ^ x2) & _M15) * (2 * _NOISE + 1)) >> 15)
+            score += 20 * (2 - p) - 10
+            verdict = 2
+            if score > 0:
+                verdict = 1
     vals[_NEMP] = nemp
     vals[_PLY] = t
     vals[_NCAP] = ncap
     vals[_WORTH] = worth + _BIAS
-    vals[_WHITE_FIRST] = wf
     vals[_VERDICT] = verdict
+    vals[_MINEMP] = minemp
     rng[0] = x1
     rng[1] = x2
     return (ending << 2) | p
+
+
+@micropython.viper
+def choose(p: int, nemp: int, second: int, g) -> int:
+    # the policy's move when p or the opponent has fives, or for White's
+    # second stone (second == 0): complete a five of p, else block one of
+    # the opponent, else a random empty cell (drawn from the generator state
+    # in g.draws; for White's second stone the cells within distance 2 of
+    # his first are drawn again: his first is his one stone on the board,
+    # since only a pair is captured)
+    mv = int(fives(p, g))
+    if mv >= 0:
+        return mv
+    cell = ptr8(g.cell)
+    emp = ptr16(g.emp)
+    pad = ptr16(g.pad)
+    near = ptr8(NEAR)
+    rng = ptr32(g.draws)
+    wf = 0
+    if second == 0:
+        while cell[wf] != 1:
+            wf += 1
+    x1 = int(rng[0])
+    x2 = int(rng[1])
+    while True:
+        x1 = _A1 * (x1 & _M15) + (x1 >> 15)
+        x2 = _A2 * (x2 & _M15) + (x2 >> 15)
+        mv = int(emp[(((x1 ^ x2) & _M15) * nemp) >> 15])
+        d = int(pad[mv]) - wf + 48
+        if wf == 0 or d < 0 or d > 96 or near[d] == 0:
+            break
+    rng[0] = x1
+    rng[1] = x2
+    return mv
+
+
+@micropython.viper
+def fives(p: int, g) -> int:
+    # the cell that completes a six of p, else one that completes the
+    # opponent's (only p's for -p), or -1: the top of each stack of fives once
+    # the fives since blocked or broken are dropped from it
+    cnt = ptr8(g.cnt)
+    thr = ptr16(g.thr)
+    nthr = ptr16(g.nthr)
+    cell = ptr8(g.cell)
+    pad = ptr16(g.pad)
+    index = ptr16(g.index)
+    kstep = ptr8(KSTEP)
+    who = p
+    if p < 0:
+        who = 0 - p
+    mv = -1
+    while mv < 0 and who > 0:
+        n = int(nthr[who])
+        f = 5 + 35 * (who - 1)
+        while n > 0:
+            s = int(thr[(who - 1) * _TCAP + n - 1])
+            if cnt[s] == f:
+                a = int(pad[s // 6])            # six s: anchor s // 6, shape s % 6
+                j = (s % 6) * 6
+                while cell[a + int(kstep[j]) - 128] != 0:
+                    j += 1
+                mv = int(index[a + int(kstep[j]) - 128])
+                break
+            n -= 1
+        nthr[who] = n
+        if p < 0 or who != p:
+            who = 0
+        else:
+            who = 3 - p
+    return mv
+
+
+@micropython.viper
+def again(t: int, ncap: int, g) -> int:
+    # 1 if the position at ply t stands for the third time: the plies of the
+    # same side to move, back to the last one that can hold it (with ncap
+    # stones captured since the origin, t - ncap)
+    hist1 = ptr32(g.hist1)
+    hist2 = ptr16(g.hist2)
+    low = t - ncap
+    if low < 0:
+        low = 0
+    h1 = int(hist1[t])
+    h2 = int(hist2[t])
+    s = t - 2
+    seen = 1
+    while s >= low:
+        if hist1[s] == h1 and hist2[s] == h2:
+            seen += 1
+            if seen == 3:
+                return 1
+        s -= 2
+    return 0
+
+
+@micropython.viper
+def lift(caps: int, c: int, q: int, t: int, nemp: int, g) -> int:
+    # q's pairs next to c in the directions of caps (bit j: kstep's ring
+    # direction j) leave the board in direction order, each stone taking
+    # its cell, its place in the empty list (nemp empty cells before), its
+    # hash at ply t and the counts of its sixes. Returns the pairs lifted
+    # plus 8 * (the change of the worth + BIAS).
+    cell = ptr8(g.cell)
+    emp = ptr16(g.emp)
+    epos = ptr16(g.epos)
+    cnt = ptr8(g.cnt)
+    nsix = ptr16(g.nsix)
+    hist1 = ptr32(g.hist1)
+    hist2 = ptr16(g.hist2)
+    index = ptr16(g.index)
+    six_at = ptr16(g.six_at)
+    six_ids = ptr16(g.six_ids)
+    key1 = ptr32(g.key1)
+    key2 = ptr16(g.key2)
+    kstep = ptr8(KSTEP)
+    gains = ptr8(GAINS)
+    worth = 0
+    add = 1 + 7 * (q - 1)
+    gb = (q - 1) * 64                      # q's gains
+    pairs = 0
+    j = 0
+    while j < 6:
+        if caps & (1 << j):
+            pairs += 1
+            d = int(kstep[_RING_AT + j]) - 128
+            x = c + d
+            while x != c + 3 * d:
+                cell[x] = 0
+                i = int(index[x])
+                emp[nemp] = i
+                epos[i] = nemp
+                nemp += 1
+                k = i + i + q - 1
+                hist1[t] = int(hist1[t]) ^ int(key1[k])
+                hist2[t] = int(hist2[t]) ^ int(key2[k])
+                k = int(six_at[i])
+                end = int(six_at[i + 1])
+                while k < end:
+                    s = int(six_ids[k])
+                    old = int(cnt[s])
+                    v = old - add
+                    cnt[s] = v
+                    worth -= int(gains[gb + old]) - 64
+                    if old == 6 * add:
+                        nsix[q] = nsix[q] - 1       # q's six is broken
+                    elif v == 5:
+                        push(s, 1, v, g)        # a five of the capturer
+                    elif v == 40:
+                        push(s, 2, v, g)
+                    k += 1
+                x += d
+        j += 1
+    return ((worth + _BIAS) << 3) | pairs
+
+
+@micropython.viper
+def news(s: int, v: int, g):
+    # six s now holds v, a five or a six of its owner: a six is counted, a
+    # five pushed on the owner's stack
+    nsix = ptr16(g.nsix)
+    if v == 6:
+        nsix[1] = nsix[1] + 1
+    elif v == 48:
+        nsix[2] = nsix[2] + 1
+    else:
+        push(s, 1 + v // 40, v, g)
+
+
+@micropython.viper
+def push(s: int, e: int, five: int, g):
+    # six s is a new five of e: onto e's stack; a full stack first keeps
+    # only the fives still open
+    cnt = ptr8(g.cnt)
+    thr = ptr16(g.thr)
+    nthr = ptr16(g.nthr)
+    base = (e - 1) * _TCAP
+    n = int(nthr[e])
+    if n == _TCAP:
+        n = 0
+        x = base
+        while x < base + _TCAP:
+            if cnt[thr[x]] == five:
+                thr[base + n] = thr[x]
+                n += 1
+            x += 1
+    if n < _TCAP:
+        thr[base + n] = s
+        nthr[e] = n + 1
 
 
 @micropython.viper

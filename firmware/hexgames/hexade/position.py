@@ -5,7 +5,7 @@
 from micropython import const
 from hexgames.game import SYMBOL
 from hexgames.hexade.tables import WIN, FULL_BOARD, ADD, GAIN, EVENT
-from hexgames.hexade.tables import NEMP, WORTH, WHITE_FIRST, WHITE0, X_FIRST, BIAS
+from hexgames.hexade.tables import NEMP, MINEMP, WORTH, WHITE0, X_FIRST, BIAS
 
 _X = const(1)
 
@@ -37,7 +37,7 @@ def set_up(g, d):
             emp[n] = i
             epos[i] = n
             n += 1
-    g.vals[NEMP] = n
+    g.vals[NEMP] = g.vals[MINEMP] = n
     g.hist1[0] = h1
     g.hist2[0] = h2
     _white_from_pos(g, d, whites)
@@ -126,4 +126,4 @@ def _white_from_pos(g, d, whites):
     if g.cell[g.pad[i]] != _X:
         raise ValueError("hexade position: white_first %s does not hold White's first "
                          "stone (X), and a single stone cannot be captured" % name)
-    g.vals[WHITE_FIRST] = g.pad[i]
+    # so it is White's one stone, where Hexade.white_first finds it

@@ -24,8 +24,8 @@ from hexgames.board import zeros
 from micropython import const
 from hexgames.game import Game
 from hexgames.hexade.tables import layout, KSTEP, GAINS, NEAR, ENDINGS, ROOM
-from hexgames.hexade.tables import NEMP, PLY, NCAP, WORTH, WHITE_FIRST, WHITE0, X_FIRST
-from hexgames.hexade.tables import HCAP, VERDICT, NVALS, BIAS
+from hexgames.hexade.tables import NEMP, PLY, NCAP, WORTH, WHITE0, X_FIRST, HCAP, VERDICT
+from hexgames.hexade.tables import MINEMP, NVALS, BIAS
 from hexgames.hexade import knowledge, notation
 from hexgames.native import pick
 from hexgames.rng import Rng
@@ -34,8 +34,7 @@ from hexgames.rng import Rng
 # them, else their plain-Python twins
 K = pick("hexade.kernels", "hexade.twins")
 _rng = Rng()                # seeded by each playout
-_draws = zeros("i", 2)      # its state, handed to the kernel and back
-_lifted = zeros("H", 12)    # the stones a move captures (6 pairs at most)
+_draws = zeros("i", 2)      # its state, handed to the kernel and back (g.draws)
 
 _X = const(1)
 _SPARE_PLIES = const(16)    # history room beyond one ply per cell; it grows if needed
@@ -63,6 +62,7 @@ class Hexade(Game):
         self.six_ids = lay.six_ids
         self.key1 = lay.key1
         self.key2 = lay.key2
+        self.draws = _draws
         self.cell = bytearray(lay.empty_board)
         self.emp = zeros("H", n)
         self.epos = zeros("H", n)
@@ -89,7 +89,7 @@ class Hexade(Game):
         v = self.vals
         for i in range(NVALS):
             v[i] = 0
-        v[NEMP] = self.board.n
+        v[NEMP] = v[MINEMP] = self.board.n
         v[WORTH] = BIAS                 # the sum of tables._worth over the sixes, plus BIAS
         # White's placements so far (captured ones count) follow from the
         # ply, since the players alternate: WHITE0 at the origin, plus one
@@ -109,6 +109,7 @@ class Hexade(Game):
         g.six_ids = self.six_ids
         g.key1 = self.key1
         g.key2 = self.key2
+        g.draws = self.draws
         g.side = self.side
         g.to_move = self.to_move
         g.cell = bytearray(self.cell)
@@ -127,7 +128,15 @@ class Hexade(Game):
     ply = property(lambda g: g.vals[PLY])
     ncap = property(lambda g: g.vals[NCAP])
     worth = property(lambda g: g.vals[WORTH] - BIAS)
-    white_first = property(lambda g: g.vals[WHITE_FIRST])
+
+    @property
+    def white_first(self):
+        """The padded cell of White's first stone, while White has placed
+        one: his one stone on the board (only a pair can be captured)."""
+        c = 0
+        while self.cell[c] != _X:
+            c += 1
+        return c
 
     # -- moves -----------------------------------------------------------------
     def _apply(self, mv):
@@ -138,10 +147,10 @@ class Hexade(Game):
         its ending taken over; the history grown when it fills."""
         while True:
             before = self.vals[PLY]
-            r = K.playout(self.cell, self.emp, self.epos, self.cnt, self.thr, self.nthr,
-                          self.nsix, self.hist1, self.hist2, self.vals, _lifted, self.pad,
-                          self.index, self.six_at, self.six_ids, self.key1, self.key2, KSTEP,
-                          GAINS, NEAR, _draws, self.side, first, plies, judge)
+            r = K.playout(self, self.cell, self.emp, self.epos, self.cnt, self.nthr, self.nsix,
+                          self.hist1, self.hist2, self.vals, self.pad, self.six_at, self.six_ids,
+                          self.key1, self.key2, KSTEP, GAINS, _draws, self.side, first, plies,
+                          judge)
             self.side = r & 3
             r >>= 2
             if r != ROOM:
@@ -175,14 +184,14 @@ class Hexade(Game):
 
     def _near_first(self, mv):
         """Is cell mv within distance 2 of White's first stone (D2)?"""
-        d = self.pad[mv] - self.vals[WHITE_FIRST]
+        d = self.pad[mv] - self.white_first
         return -48 <= d <= 48 and NEAR[d + 48] == 1
 
     def moves_into(self, buf):
         if not self.to_move:
             return 0
         v = self.vals
-        return K.moves(self.emp, v[NEMP], buf, v[WHITE_FIRST] if self._restricted() else 0,
+        return K.moves(self.emp, v[NEMP], buf, self.white_first if self._restricted() else 0,
                        self.pad, NEAR)
 
     def playout(self, seed, max_plies=1000):

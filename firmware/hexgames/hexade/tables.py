@@ -34,18 +34,20 @@ ROOM = const(5)
 # The numbers of a position that a move changes, or that the kernels read,
 # kept in one array('i') (the game's `vals`), so that a kernel updates them
 # in place and the search restores them with one copy. WORTH is stored plus
-# BIAS (a kernel must not read a negative number through ptr32); WHITE_FIRST
-# is 0 while unset (padded index 0 is a wall); VERDICT is the judgement of a
+# BIAS (a kernel must not read a negative number through ptr32). MINEMP is
+# the fewest empty cells since the origin: a position with fewer has more
+# stones than any before it, so it cannot be a repetition (the kernels look
+# back through the history only otherwise). VERDICT is the judgement of a
 # playout cut short, 0 once read or after any move (Hexade.evaluate).
 NEMP = const(0)             # empty cells
 PLY = const(1)              # plies since the origin
 NCAP = const(2)             # stones captured since the origin
 WORTH = const(3)            # the sum of _worth over the sixes, plus BIAS
-WHITE_FIRST = const(4)      # padded cell of White's first stone
-WHITE0 = const(5)           # White's placements at the origin
-X_FIRST = const(6)          # 1 if X moved first from the origin
-HCAP = const(7)             # plies the history holds
-VERDICT = const(8)          # 1 or 2: who a playout cut short judged the winner
+WHITE0 = const(4)           # White's placements at the origin
+X_FIRST = const(5)          # 1 if X moved first from the origin
+HCAP = const(6)             # plies the history holds
+VERDICT = const(7)          # 1 or 2: who a playout cut short judged the winner
+MINEMP = const(8)           # the fewest empty cells since the origin
 NVALS = const(9)
 BIAS = const(1 << 20)
 

@@ -13,20 +13,22 @@
 # history (hist1, hist2: tables.HCAP plies) is full (ending tables.ROOM). A
 # playout with `judge` that stops by its ply limit ends with the judgement of
 # knowledge.evaluate in vals[VERDICT] (else 0 there). Returns ending << 2 |
-# the side to move next; vals (tables.NEMP ...) and rng hold the numbers after.
+# the side to move next; vals (tables.NEMP ...) and rng hold the numbers
+# after. g is the game, whose buffers these are (the kernels' rare paths
+# read them from it; g.draws is rng).
 from micropython import const
-from hexgames.hexade.tables import GAIN, EVENT, FIVE, KIND_STEPS
+from hexgames.hexade.tables import GAIN, EVENT, FIVE, KIND_STEPS, NEAR
 
 # as tables.py
 _NEMP = const(0)
 _PLY = const(1)
 _NCAP = const(2)
 _WORTH = const(3)
-_WHITE_FIRST = const(4)
-_WHITE0 = const(5)
-_X_FIRST = const(6)
-_HCAP = const(7)
-_VERDICT = const(8)
+_WHITE0 = const(4)
+_X_FIRST = const(5)
+_HCAP = const(6)
+_VERDICT = const(7)
+_MINEMP = const(8)
 _BIAS = const(1 << 20)
 _FULL_END = const(3)
 _REPEATED_END = const(4)
@@ -52,40 +54,42 @@ _FOUR = const(12)
 _CAPTURE = const(11)
 
 
-def playout(cell, emp, epos, cnt, thr, nthr, nsix, hist1, hist2, vals, lifted, pad,
-            index, six_at, six_ids, key1, key2, kstep, gains, near, rng, side, first,
-            plies, judge):
+def playout(g, cell, emp, epos, cnt, nthr, nsix, hist1, hist2, vals, pad, six_at, six_ids,
+            key1, key2, kstep, gains, rng, side, first, plies, judge):
     nemp = vals[_NEMP]
     t = vals[_PLY]
     ncap = vals[_NCAP]
     worth = vals[_WORTH] - _BIAS
-    wf = vals[_WHITE_FIRST]
-    white0 = vals[_WHITE0]
-    x_first = vals[_X_FIRST]
-    hcap = vals[_HCAP]
+    room = vals[_HCAP] - 1
+    minemp = vals[_MINEMP]
+    # the ply of White's second stone: X moves at ply t when t + X_FIRST is odd
+    second_at = 3 - 2 * vals[_WHITE0] - vals[_X_FIRST] if vals[_WHITE0] <= 1 else -1
+    thr = g.thr
+    index = g.index
     x1 = rng[0]
     x2 = rng[1]
     event = EVENT
     ending = 0
     p = side
-    while plies > 0 and not ending:
-        if t + 1 >= hcap:
-            ending = _ROOM
-            break
+    while plies > 0 and not ending and t < room:
         q = 3 - p
-        if first >= 0:
-            mv = first
-            first = -1
-        else:
-            mv = _five(p, nthr, thr, cnt, cell, pad, index) if nthr[p] else -1
+        mv = first
+        first = -1
+        if mv < 0:
+            if nthr[p]:
+                mv = _five(p, nthr, thr, cnt, cell, pad, index)
             if mv < 0 and nthr[q]:
                 mv = _five(q, nthr, thr, cnt, cell, pad, index)
             if mv < 0:
                 x1 = _A1 * (x1 & _M15) + (x1 >> 15)
                 x2 = _A2 * (x2 & _M15) + (x2 >> 15)
                 mv = emp[(((x1 ^ x2) & _M15) * nemp) >> 15]
-                if t < 4 and p == 1 and white0 + ((t + x_first) >> 1) == 1:
-                    while -48 <= pad[mv] - wf <= 48 and near[pad[mv] - wf + 48]:
+                if t == second_at:
+                    # White's second stone: his first is his one stone
+                    wf = 0
+                    while cell[wf] != 1:
+                        wf += 1
+                    while -48 <= pad[mv] - wf <= 48 and NEAR[pad[mv] - wf + 48]:
                         x1 = _A1 * (x1 & _M15) + (x1 >> 15)
                         x2 = _A2 * (x2 & _M15) + (x2 >> 15)
                         mv = emp[(((x1 ^ x2) & _M15) * nemp) >> 15]
@@ -100,38 +104,31 @@ def playout(cell, emp, epos, cnt, thr, nthr, nsix, hist1, hist2, vals, lifted, p
         k = mv + mv + p - 1
         hist1[t] = hist1[t - 1] ^ key1[k]
         hist2[t] = hist2[t - 1] ^ key2[k]
-        if t < 3 and p == 1 and white0 + ((t + x_first) >> 1) == 1:
-            wf = c
-        # captures: the stones leave the board in direction order
-        nl = 0
+        # captures: the pairs leave the board in direction order
         if cell[c + _E] == q and cell[c + 2 * _E] == q and cell[c + 3 * _E] == p:
-            nemp = _lift(c + _E, _E, q, t, nl, nemp, cell, emp, epos, index, hist1, hist2,
-                         key1, key2, lifted)
-            nl += 2
+            worth += _lift(c + _E, _E, q, t, nemp, g)
+            nemp += 2
+            ncap += 2
         if cell[c + _NE] == q and cell[c + 2 * _NE] == q and cell[c + 3 * _NE] == p:
-            nemp = _lift(c + _NE, _NE, q, t, nl, nemp, cell, emp, epos, index, hist1, hist2,
-                         key1, key2, lifted)
-            nl += 2
+            worth += _lift(c + _NE, _NE, q, t, nemp, g)
+            nemp += 2
+            ncap += 2
         if cell[c + _NW] == q and cell[c + 2 * _NW] == q and cell[c + 3 * _NW] == p:
-            nemp = _lift(c + _NW, _NW, q, t, nl, nemp, cell, emp, epos, index, hist1, hist2,
-                         key1, key2, lifted)
-            nl += 2
+            worth += _lift(c + _NW, _NW, q, t, nemp, g)
+            nemp += 2
+            ncap += 2
         if cell[c + _W] == q and cell[c + 2 * _W] == q and cell[c + 3 * _W] == p:
-            nemp = _lift(c + _W, _W, q, t, nl, nemp, cell, emp, epos, index, hist1, hist2,
-                         key1, key2, lifted)
-            nl += 2
+            worth += _lift(c + _W, _W, q, t, nemp, g)
+            nemp += 2
+            ncap += 2
         if cell[c + _SW] == q and cell[c + 2 * _SW] == q and cell[c + 3 * _SW] == p:
-            nemp = _lift(c + _SW, _SW, q, t, nl, nemp, cell, emp, epos, index, hist1, hist2,
-                         key1, key2, lifted)
-            nl += 2
+            worth += _lift(c + _SW, _SW, q, t, nemp, g)
+            nemp += 2
+            ncap += 2
         if cell[c + _SE] == q and cell[c + 2 * _SE] == q and cell[c + 3 * _SE] == p:
-            nemp = _lift(c + _SE, _SE, q, t, nl, nemp, cell, emp, epos, index, hist1, hist2,
-                         key1, key2, lifted)
-            nl += 2
-        if nl:
-            ncap += nl
-            for u in range(nl):
-                worth = _uncount(lifted[u], q, worth, cnt, thr, nthr, nsix, six_at, six_ids)
+            worth += _lift(c + _SE, _SE, q, t, nemp, g)
+            nemp += 2
+            ncap += 2
         # the sixes through c: a five or a six is news
         add = 1 if p == 1 else 8
         gain = GAIN[p]
@@ -144,12 +141,15 @@ def playout(cell, emp, epos, cnt, thr, nthr, nsix, hist1, hist2, vals, lifted, p
                 _news(s, v, cnt, thr, nthr, nsix)
         plies -= 1
         # section 7, in its order: the older six wins, then the full board,
-        # then the third repetition
+        # then the third repetition (only with no more stones than before)
+        before = minemp
+        if nemp < minemp:
+            minemp = nemp
         if nsix[q]:
             ending = q
         elif not nemp:
             ending = p if nsix[p] else _FULL_END
-        elif ncap >= 2:
+        elif nemp >= before:
             s = t - 2
             low = t - ncap
             if low < 0:
@@ -165,6 +165,8 @@ def playout(cell, emp, epos, cnt, thr, nthr, nsix, hist1, hist2, vals, lifted, p
                         break
                 s -= 2
         p = q
+    if plies > 0 and not ending:
+        ending = _ROOM
     verdict = 0
     if judge and not ending:
         # knowledge.evaluate: p completes a six, else the worth with noise
@@ -180,16 +182,24 @@ def playout(cell, emp, epos, cnt, thr, nthr, nsix, hist1, hist2, vals, lifted, p
     vals[_PLY] = t
     vals[_NCAP] = ncap
     vals[_WORTH] = worth + _BIAS
-    vals[_WHITE_FIRST] = wf
     vals[_VERDICT] = verdict
+    vals[_MINEMP] = minemp
     rng[0] = x1
     rng[1] = x2
     return (ending << 2) | p
 
 
-def _lift(a, d, q, t, nl, nemp, cell, emp, epos, index, hist1, hist2, key1, key2, lifted):
-    """Takes q's pair a, a + d off the board (cell, empty list, history at
-    ply t), lists it in lifted[nl], lifted[nl + 1]; returns the new nemp."""
+def _lift(a, d, q, t, nemp, g):
+    """Takes q's pair a, a + d off the board (cells, the empty list after
+    its nemp cells, the history at ply t, the counts of their sixes);
+    returns the change of the worth."""
+    cell, emp, epos, index = g.cell, g.emp, g.epos, g.index
+    hist1, hist2, key1, key2 = g.hist1, g.hist2, g.key1, g.key2
+    cnt, thr, nthr, nsix = g.cnt, g.thr, g.nthr, g.nsix
+    six_at, six_ids = g.six_at, g.six_ids
+    add = 1 if q == 1 else 8
+    gain = GAIN[q]
+    worth = 0
     x = a
     for _ in range(2):
         cell[x] = 0
@@ -200,26 +210,17 @@ def _lift(a, d, q, t, nl, nemp, cell, emp, epos, index, hist1, hist2, key1, key2
         k = i + i + q - 1
         hist1[t] ^= key1[k]
         hist2[t] ^= key2[k]
-        lifted[nl] = i
-        nl += 1
+        for k in range(six_at[i], six_at[i + 1]):
+            s = six_ids[k]
+            old = cnt[s]
+            v = old - add
+            cnt[s] = v
+            worth -= gain[old]
+            if old == 6 or old == 48:       # q's six is broken
+                nsix[q] -= 1
+            elif EVENT[v]:                  # a five of the capturer
+                _news(s, v, cnt, thr, nthr, nsix)
         x += d
-    return nemp
-
-
-def _uncount(i, q, worth, cnt, thr, nthr, nsix, six_at, six_ids):
-    """The sixes through cell i lose q's stone; returns the new worth."""
-    add = 1 if q == 1 else 8
-    gain = GAIN[q]
-    for k in range(six_at[i], six_at[i + 1]):
-        s = six_ids[k]
-        old = cnt[s]
-        v = old - add
-        cnt[s] = v
-        worth -= gain[old]
-        if old == 6 or old == 48:           # q's six is broken
-            nsix[q] -= 1
-        elif EVENT[v]:                      # a five of the capturer
-            _news(s, v, cnt, thr, nthr, nsix)
     return worth
 
 
