@@ -8,7 +8,7 @@ from array import array
 from hexgames import board
 from hexgames.board import zeros
 from hexgames.hexade import tables
-from hexgames.hexade.knowledge import VALUES
+from hexgames.hexade.knowledge import RATED
 from hexgames.rng import Rng
 from kit import ON_CHIP, kernel_pair, position, random_game
 
@@ -60,20 +60,19 @@ def _positions():
 
 
 def _state(g):
-    return [bytes(b) for b in (g.cell, g.emp, g.epos, g.cnt, g.thr, g.nthr, g.nsix, g.hist1,
-                               g.hist2, g.vals)]
+    return [bytes(b) for b in (g.cell, g.emp, g.epos, g.cnt, g.thr, g.hist1, g.hist2, g.vals)]
 
 
 def _play(mod, g, first, plies, judge, x1, x2):
     """mod's playout on a copy of g: its return value, the copy's buffers and
     the generator state after."""
     h = g.copy()
-    rng = zeros("i", 2)
-    h.draws = rng                       # the kernels' rare paths read it there
+    rng = h.draws                       # where the kernels' rare paths read it
     rng[0] = x1
     rng[1] = x2
-    r = mod.playout(h, h.cell, h.emp, h.epos, h.cnt, h.nthr, h.nsix, h.hist1, h.hist2, h.vals,
-                    h.pad, h.six_at, h.six_ids, h.key1, h.key2, tables.KSTEP, tables.GAINS,
+    lay = h.lay
+    r = mod.playout(h, h.cell, h.emp, h.epos, h.cnt, h.hist1, h.hist2, h.vals, lay.pad,
+                    lay.six_at, lay.six_ids, lay.key1, lay.key2, tables.KSTEP, tables.GAINS,
                     rng, h.side, first, plies, judge)
     return r, _state(h), list(rng)
 
@@ -150,9 +149,32 @@ def test_move_lists_and_priors_match():
             k = mod.moves(g.emp, g.nemp, buf, wf, g.pad, tables.NEAR)
             pri = bytearray(k)
             mod.priors(buf, k, pri, p, g.nsix[3 - p], g.cell, g.cnt, g.six_at, g.six_ids,
-                       VALUES, g.pad, tables.KSTEP)
+                       RATED, g.pad, tables.KSTEP)
             outs.append((k, bytes(buf), bytes(pri)))
         assert outs[0] == outs[1], g.record()
     # White's second stone: the kernel leaves out his first stone's zone
     g = next(_set_ups())
     assert len(g.moves()) == g.board.n - 2 - 18
+
+
+def test_the_kept_moves_match():
+    # search.py keeps a node's WIDTH best moves by prior, the ties at the
+    # lowest kept prior drawn at random (K.best): the same moves, priors,
+    # tallies and generator state
+    rng = Rng(13)
+    for trial in range(60 if ON_CHIP else 400):
+        k = 1 + rng.below(120)
+        width = 1 + rng.below(8)
+        moves = [rng.below(300) for _ in range(k)]
+        # many ties as often as varied priors
+        pri = [rng.below(17) if trial % 2 else 8 + rng.below(3) for _ in range(k)]
+        outs = []
+        for mod in (K, T):
+            buf = array("i", moves)
+            prior = bytearray(pri)
+            count = zeros("H", 17)
+            state = array("i", [1 + trial, 7 + 3 * trial])
+            w = mod.best(buf, prior, k, width, count, state)
+            outs.append((w, list(buf), list(prior), list(state), list(count)))
+        assert outs[0] == outs[1], (k, width, pri)
+        assert outs[0][0] == min(k, width)

@@ -30,6 +30,8 @@ _X_FIRST = const(5)
 _HCAP = const(6)
 _VERDICT = const(7)
 _MINEMP = const(8)
+_SIXES = const(8)           # vals[_SIXES + p]: p's complete sixes
+_FIVES = const(10)          # vals[_FIVES + p]: the fives on p's stack (thr)
 _BIAS = const(1 << 20)
 _FULL_END = const(3)        # endings: 1, 2 that player's six; 3 a full board
 _REPEATED_END = const(4)
@@ -50,10 +52,10 @@ _CAPTURE = const(11)
 
 
 @micropython.viper
-def playout(g, cell: ptr8, emp: ptr16, epos: ptr16, cnt: ptr8, nthr: ptr16, nsix: ptr16,
-            hist1: ptr32, hist2: ptr16, vals: ptr32, pad: ptr16, six_at: ptr16, six_ids: ptr16,
-            key1: ptr32, key2: ptr16, kstep: ptr8, gains: ptr8, rng: ptr32, side: int,
-            first: int, plies: int, judge: int) -> int:
+def playout(g, cell: ptr8, emp: ptr16, epos: ptr16, cnt: ptr8, hist1: ptr32, hist2: ptr16,
+            vals: ptr32, pad: ptr16, six_at: ptr16, six_ids: ptr16, key1: ptr32, key2: ptr16,
+            kstep: ptr8, gains: ptr8, rng: ptr32, side: int, first: int, plies: int,
+            judge: int) -> int:
     nemp = int(vals[_NEMP])
     t = int(vals[_PLY])
     ncap = int(vals[_NCAP])
@@ -76,7 +78,7 @@ def playout(g, cell: ptr8, emp: ptr16, epos: ptr16, cnt: ptr8, nthr: ptr16, nsix
         mv = first
         first = -1
         if mv < 0:
-            if nthr[p] + nthr[q] or t == second_at:
+            if vals[_FIVES + p] + vals[_FIVES + q] or t == second_at:
                 # a five to complete or block, White's second stone: choose()
                 rng[0] = x1
                 rng[1] = x2
@@ -136,11 +138,11 @@ def playout(g, cell: ptr8, emp: ptr16, epos: ptr16, cnt: ptr8, nthr: ptr16, nsix
         before = minemp
         if nemp < minemp:
             minemp = nemp
-        if nsix[q]:
+        if vals[_SIXES + q]:
             ending = q
         elif nemp == 0:
             ending = _FULL_END
-            if nsix[p]:
+            if vals[_SIXES + p]:
                 ending = p
         elif nemp >= before and int(again(t, ncap, g)):
             ending = _REPEATED_END
@@ -150,7 +152,7 @@ def playout(g, cell: ptr8, emp: ptr16, epos: ptr16, cnt: ptr8, nthr: ptr16, nsix
     verdict = 0
     if judge and ending == 0:
         # knowledge.evaluate: p completes a six, else the worth with noise
-        if nthr[p] and int(fives(0 - p, g)) >= 0:
+        if vals[_FIVES + p] and int(choose(0 - p, 0, 1, g)) >= 0:
             verdict = p
         else:
             x1 = _A1 * (x1 & _M15) + (x1 >> 15)
@@ -175,16 +177,45 @@ def playout(g, cell: ptr8, emp: ptr16, epos: ptr16, cnt: ptr8, nthr: ptr16, nsix
 def choose(p: int, nemp: int, second: int, g) -> int:
     # the policy's move when p or the opponent has fives, or for White's
     # second stone (second == 0): complete a five of p, else block one of
-    # the opponent, else a random empty cell (drawn from the generator state
-    # in g.draws; for White's second stone the cells within distance 2 of
-    # his first are drawn again: his first is his one stone on the board,
-    # since only a pair is captured)
-    mv = int(fives(p, g))
-    if mv >= 0:
-        return mv
+    # the opponent (the top of each stack of fives once the fives since
+    # blocked or broken are dropped from it), else a random empty cell
+    # (drawn from the generator state in g.draws; for White's second stone
+    # the cells within distance 2 of his first are drawn again: his first is
+    # his one stone on the board, since only a pair is captured). For -p:
+    # p's five only, else -1 (the judgement of a playout cut short)
+    lay = g.lay
+    cnt = ptr8(g.cnt)
+    thr = ptr16(g.thr)
+    vals = ptr32(g.vals)
     cell = ptr8(g.cell)
+    pad = ptr16(lay.pad)
+    index = ptr16(lay.index)
+    kstep = ptr8(KSTEP)
+    who = p
+    if p < 0:
+        who = 0 - p
+    mv = -1
+    while mv < 0 and who > 0:
+        n = int(vals[_FIVES + who])
+        f = 5 + 35 * (who - 1)
+        while n > 0:
+            s = int(thr[(who - 1) * _TCAP + n - 1])
+            if cnt[s] == f:
+                a = int(pad[s // 6])            # six s: anchor s // 6, shape s % 6
+                j = (s % 6) * 6
+                while cell[a + int(kstep[j]) - 128] != 0:
+                    j += 1
+                mv = int(index[a + int(kstep[j]) - 128])
+                break
+            n -= 1
+        vals[_FIVES + who] = n
+        if p < 0 or who != p:
+            who = 0
+        else:
+            who = 3 - p
+    if mv >= 0 or p < 0:
+        return mv
     emp = ptr16(g.emp)
-    pad = ptr16(g.pad)
     near = ptr8(NEAR)
     rng = ptr32(g.draws)
     wf = 0
@@ -202,43 +233,6 @@ def choose(p: int, nemp: int, second: int, g) -> int:
             break
     rng[0] = x1
     rng[1] = x2
-    return mv
-
-
-@micropython.viper
-def fives(p: int, g) -> int:
-    # the cell that completes a six of p, else one that completes the
-    # opponent's (only p's for -p), or -1: the top of each stack of fives once
-    # the fives since blocked or broken are dropped from it
-    cnt = ptr8(g.cnt)
-    thr = ptr16(g.thr)
-    nthr = ptr16(g.nthr)
-    cell = ptr8(g.cell)
-    pad = ptr16(g.pad)
-    index = ptr16(g.index)
-    kstep = ptr8(KSTEP)
-    who = p
-    if p < 0:
-        who = 0 - p
-    mv = -1
-    while mv < 0 and who > 0:
-        n = int(nthr[who])
-        f = 5 + 35 * (who - 1)
-        while n > 0:
-            s = int(thr[(who - 1) * _TCAP + n - 1])
-            if cnt[s] == f:
-                a = int(pad[s // 6])            # six s: anchor s // 6, shape s % 6
-                j = (s % 6) * 6
-                while cell[a + int(kstep[j]) - 128] != 0:
-                    j += 1
-                mv = int(index[a + int(kstep[j]) - 128])
-                break
-            n -= 1
-        nthr[who] = n
-        if p < 0 or who != p:
-            who = 0
-        else:
-            who = 3 - p
     return mv
 
 
@@ -272,18 +266,19 @@ def lift(caps: int, c: int, q: int, t: int, nemp: int, g) -> int:
     # its cell, its place in the empty list (nemp empty cells before), its
     # hash at ply t and the counts of its sixes. Returns the pairs lifted
     # plus 8 * (the change of the worth + BIAS).
+    lay = g.lay
     cell = ptr8(g.cell)
     emp = ptr16(g.emp)
     epos = ptr16(g.epos)
     cnt = ptr8(g.cnt)
-    nsix = ptr16(g.nsix)
+    vals = ptr32(g.vals)
     hist1 = ptr32(g.hist1)
     hist2 = ptr16(g.hist2)
-    index = ptr16(g.index)
-    six_at = ptr16(g.six_at)
-    six_ids = ptr16(g.six_ids)
-    key1 = ptr32(g.key1)
-    key2 = ptr16(g.key2)
+    index = ptr16(lay.index)
+    six_at = ptr16(lay.six_at)
+    six_ids = ptr16(lay.six_ids)
+    key1 = ptr32(lay.key1)
+    key2 = ptr16(lay.key2)
     kstep = ptr8(KSTEP)
     gains = ptr8(GAINS)
     worth = 0
@@ -314,11 +309,9 @@ def lift(caps: int, c: int, q: int, t: int, nemp: int, g) -> int:
                     cnt[s] = v
                     worth -= int(gains[gb + old]) - 64
                     if old == 6 * add:
-                        nsix[q] = nsix[q] - 1       # q's six is broken
-                    elif v == 5:
-                        push(s, 1, v, g)        # a five of the capturer
-                    elif v == 40:
-                        push(s, 2, v, g)
+                        vals[_SIXES + q] = vals[_SIXES + q] - 1     # q's six is broken
+                    elif v == 5 or v == 40:
+                        news(s, v, g)           # a five of the capturer
                     k += 1
                 x += d
         j += 1
@@ -328,36 +321,29 @@ def lift(caps: int, c: int, q: int, t: int, nemp: int, g) -> int:
 @micropython.viper
 def news(s: int, v: int, g):
     # six s now holds v, a five or a six of its owner: a six is counted, a
-    # five pushed on the owner's stack
-    nsix = ptr16(g.nsix)
-    if v == 6:
-        nsix[1] = nsix[1] + 1
-    elif v == 48:
-        nsix[2] = nsix[2] + 1
-    else:
-        push(s, 1 + v // 40, v, g)
-
-
-@micropython.viper
-def push(s: int, e: int, five: int, g):
-    # six s is a new five of e: onto e's stack; a full stack first keeps
-    # only the fives still open
+    # five pushed on its owner's stack (a full stack first keeps only the
+    # fives still open)
+    vals = ptr32(g.vals)
+    if v == 6 or v == 48:
+        e = _SIXES + 1 + v // 48
+        vals[e] = vals[e] + 1
+        return
     cnt = ptr8(g.cnt)
     thr = ptr16(g.thr)
-    nthr = ptr16(g.nthr)
+    e = 1 + v // 40
     base = (e - 1) * _TCAP
-    n = int(nthr[e])
+    n = int(vals[_FIVES + e])
     if n == _TCAP:
         n = 0
         x = base
         while x < base + _TCAP:
-            if cnt[thr[x]] == five:
+            if cnt[thr[x]] == v:
                 thr[base + n] = thr[x]
                 n += 1
             x += 1
     if n < _TCAP:
         thr[base + n] = s
-        nthr[e] = n + 1
+        vals[_FIVES + e] = n + 1
 
 
 @micropython.viper
@@ -378,26 +364,27 @@ def moves(emp: ptr16, n: int, buf: ptr32, wf: int, pad: ptr16, near: ptr8) -> in
 
 @micropython.viper
 def priors(moves: ptr32, k: int, out: ptr8, side: int, pending: int, cell: ptr8, cnt: ptr8,
-           six_at: ptr16, six_ids: ptr16, value: ptr8, pad: ptr16, kstep: ptr8):
+           six_at: ptr16, six_ids: ptr16, rated: ptr16, pad: ptr16, kstep: ptr8):
+    # rated (knowledge.RATED): a rating, plus 32 when it is strong and 2048
+    # when it makes a five, so the sixes of a cell are counted by a sum
     p = side
     q = 3 - p
     vbase = (p - 1) * 64
     for i in range(k):
         mv = int(moves[i])
         best = 0
-        strong = 0
-        fours = 0
+        flags = 0
         j = int(six_at[mv])
         end = int(six_at[mv + 1])
         while j < end:
-            t = int(value[vbase + int(cnt[six_ids[j]])])
-            if t >= 10:
-                strong += 1
-                if t == _FOUR:
-                    fours += 1
+            t = int(rated[vbase + int(cnt[six_ids[j]])])
+            flags += t >> 5                 # strong sixes, plus 64 a five
+            t &= 31
             if t > best:
                 best = t
             j += 1
+        strong = flags & 63
+        fours = flags >> 6
         if best < _BLOCK:
             if fours >= 2:
                 best = _DOUBLE
@@ -428,3 +415,43 @@ def priors(moves: ptr32, k: int, out: ptr8, side: int, pending: int, cell: ptr8,
             if best < _BLOCK:
                 best -= exposed
         out[i] = best
+
+
+@micropython.viper
+def best(buf: ptr32, prior: ptr8, k: int, width: int, count: ptr16, rng: ptr32) -> int:
+    # search.py's _best: the width moves of the highest priors to the front
+    for i in range(17):
+        count[i] = 0
+    for i in range(k):
+        count[prior[i]] = count[prior[i]] + 1
+    low = 16
+    n = int(count[16])
+    while n < width and low > 0:
+        low -= 1
+        n += int(count[low])
+    ties = int(count[low])
+    room = width - (n - ties)
+    x1 = int(rng[0])
+    x2 = int(rng[1])
+    w = 0
+    for i in range(k):
+        p = int(prior[i])
+        if p < low:
+            continue
+        if p == low:
+            x1 = _A1 * (x1 & _M15) + (x1 >> 15)
+            x2 = _A2 * (x2 & _M15) + (x2 >> 15)
+            take = (((x1 ^ x2) & _M15) * ties) >> 15 < room
+            ties -= 1
+            if not take:
+                continue
+            room -= 1
+        m = buf[i]
+        buf[i] = buf[w]
+        buf[w] = m
+        prior[i] = prior[w]
+        prior[w] = p
+        w += 1
+    rng[0] = x1
+    rng[1] = x2
+    return w

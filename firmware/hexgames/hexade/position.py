@@ -5,7 +5,7 @@
 from micropython import const
 from hexgames.game import SYMBOL
 from hexgames.hexade.tables import WIN, FULL_BOARD, ADD, GAIN, EVENT
-from hexgames.hexade.tables import NEMP, MINEMP, WORTH, WHITE0, X_FIRST, BIAS
+from hexgames.hexade.tables import NEMP, MINEMP, WORTH, WHITE0, X_FIRST, BIAS, SIXES, FIVES
 
 _X = const(1)
 
@@ -46,10 +46,10 @@ def set_up(g, d):
     # else a full board is judged with M = the side not to move (rule 2).
     t = g.side = SYMBOL.index(d.get("to_move", "X"))
     g.to_move = 0
-    if g.nsix[t]:
+    if g.vals[SIXES + t]:
         g._result = WIN[t]
     elif not n:
-        g._result = WIN[3 - t] if g.nsix[3 - t] else FULL_BOARD
+        g._result = WIN[3 - t] if g.vals[SIXES + 3 - t] else FULL_BOARD
     else:
         g.to_move = t
         if g._restricted() and not _second_stone_has_a_cell(g):
@@ -61,7 +61,8 @@ def set_up(g, d):
 def recount(g):
     """The six counts, sixes and fives of g from its cells alone."""
     cnt, cell, pad, ids, at = g.cnt, g.cell, g.pad, g.six_ids, g.six_at
-    g.nsix[1] = g.nsix[2] = g.nthr[1] = g.nthr[2] = 0
+    v = g.vals
+    v[SIXES + 1] = v[SIXES + 2] = v[FIVES + 1] = v[FIVES + 2] = 0
     worth = 0
     for i in range(len(cnt)):
         cnt[i] = 0
@@ -83,13 +84,13 @@ def _news(g, s, v):
     stack while there is room (as a move does: twins._news)."""
     e = EVENT[v]
     if e == 3:
-        g.nsix[1 if v == 6 else 2] += 1
+        g.vals[SIXES + (1 if v == 6 else 2)] += 1
         return
-    n = g.nthr[e]
+    n = g.vals[FIVES + e]
     half = len(g.thr) >> 1
     if n < half:
         g.thr[(e - 1) * half + n] = s
-        g.nthr[e] = n + 1
+        g.vals[FIVES + e] = n + 1
 
 
 def _second_stone_has_a_cell(g):

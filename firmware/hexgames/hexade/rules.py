@@ -6,8 +6,8 @@
 #   cell[c]   padded board (tables): 0 empty, 1 X, 2 O, 3 wall
 #   emp       the empty cells (board indices) as a list with positions epos[i]
 #   cnt[s]    the stones in six s (tables: 1 per X, 8 per O), updated
-#             for the sixes through a placed or lifted stone; so
-#   nsix[p]   how many complete sixes p has on the board, and
+#             for the sixes through a placed or lifted stone; so the game
+#             knows how many complete sixes each player has (nsix), and
 #   thr       per player a stack of his fives (sixes one stone short), pushed
 #             when a count becomes a five and checked when read (a five that
 #             was blocked or captured since is dropped then): the playouts
@@ -16,16 +16,16 @@
 #             repetition draw; a ply without capture adds a stone, so only
 #             the last `ncap` plies (stones captured since the origin) can
 #             hold the current position again
-#   vals      the position's numbers (tables.NEMP ...: empty cells, plies,
-#             captures, the sixes' worth, White's first stone, ...)
+#   vals      the position's numbers (tables.NEMP ...): empty cells, plies,
+#             captures, the sixes' worth, the sixes and fives of each side...
 # A move is played by the kernel that plays playouts (kernels.py, or its
 # twin in twins.py), as a playout of one forced ply.
 from hexgames.board import zeros
 from micropython import const
 from hexgames.game import Game
-from hexgames.hexade.tables import layout, KSTEP, GAINS, NEAR, ENDINGS, ROOM
+from hexgames.hexade.tables import layout, KSTEP, GAINS, NEAR, ENDINGS
 from hexgames.hexade.tables import NEMP, PLY, NCAP, WORTH, WHITE0, X_FIRST, HCAP, VERDICT
-from hexgames.hexade.tables import MINEMP, NVALS, BIAS
+from hexgames.hexade.tables import MINEMP, SIXES, FIVES, NVALS, BIAS
 from hexgames.hexade import knowledge, notation
 from hexgames.native import pick
 from hexgames.rng import Rng
@@ -37,6 +37,8 @@ _rng = Rng()                # seeded by each playout
 _draws = zeros("i", 2)      # its state, handed to the kernel and back (g.draws)
 
 _X = const(1)
+_ENDED = const(4)           # a kernel's return from here on: the game ended (r >> 2)
+_ROOM = const(5)            # tables.ROOM: the history is full
 _SPARE_PLIES = const(16)    # history room beyond one ply per cell; it grows if needed
 _TCAP = const(48)           # fives held per player (more are dropped, after a clean-up)
 
@@ -49,47 +51,48 @@ class Hexade(Game):
     # what a move or a playout changes (the search restores just this:
     # scratch.py); the history grows in place (array.extend), so no move
     # rebinds a buffer
-    STATE = ("cell", "emp", "epos", "cnt", "thr", "nthr", "nsix", "hist1", "hist2", "vals",
-             "side", "to_move", "_result", "_origin")
+    STATE = ("cell", "emp", "epos", "cnt", "thr", "hist1", "hist2", "vals", "side", "to_move",
+             "_result", "_origin")
+    draws = _draws          # the playout's generator state (the kernels' rare paths read it)
+
+    # The board's tables are the layout's (tables.Layout): a copy() then
+    # sets few names, which costs the chip most of a copy's time.
+    board = property(lambda g: g.lay.board)
+    max_moves = property(lambda g: g.lay.board.n)
+    pad = property(lambda g: g.lay.pad)
+    index = property(lambda g: g.lay.index)
+    six_at = property(lambda g: g.lay.six_at)
+    six_ids = property(lambda g: g.lay.six_ids)
+    key1 = property(lambda g: g.lay.key1)
+    key2 = property(lambda g: g.lay.key2)
 
     def _init(self):
         lay = self.lay = layout(self.options["base"])
-        b = self.board = lay.board
-        n = self.max_moves = b.n
-        self.pad = lay.pad
-        self.index = lay.index
-        self.six_at = lay.six_at
-        self.six_ids = lay.six_ids
-        self.key1 = lay.key1
-        self.key2 = lay.key2
-        self.draws = _draws
+        n = lay.board.n
         self.cell = bytearray(lay.empty_board)
         self.emp = zeros("H", n)
         self.epos = zeros("H", n)
         self.cnt = bytearray(6 * n)
         self.thr = zeros("H", 2 * _TCAP)     # X's fives, then O's
-        self.nthr = zeros("H", 3)
-        self.nsix = zeros("H", 3)
         self.hist1 = zeros("i", n + _SPARE_PLIES)
         self.hist2 = zeros("H", n + _SPARE_PLIES)
         self.vals = zeros("i", NVALS)
 
     def _start(self):
-        cell, pad, emp, epos = self.cell, self.pad, self.emp, self.epos
-        for i in range(self.board.n):
+        cell, pad, emp, epos = self.cell, self.lay.pad, self.emp, self.epos
+        n = self.lay.board.n
+        for i in range(n):
             cell[pad[i]] = 0
             emp[i] = i
             epos[i] = i
         cnt = self.cnt
         for i in range(len(cnt)):
             cnt[i] = 0
-        self.nsix[1] = self.nsix[2] = 0
-        self.nthr[1] = self.nthr[2] = 0
         self.hist1[0] = self.hist2[0] = 0
         v = self.vals
         for i in range(NVALS):
             v[i] = 0
-        v[NEMP] = v[MINEMP] = self.board.n
+        v[NEMP] = v[MINEMP] = n
         v[WORTH] = BIAS                 # the sum of tables._worth over the sixes, plus BIAS
         # White's placements so far (captured ones count) follow from the
         # ply, since the players alternate: WHITE0 at the origin, plus one
@@ -101,15 +104,6 @@ class Hexade(Game):
     def _copy_into(self, g):
         # one assignment per name: cheaper than a loop over names on MicroPython
         g.lay = self.lay
-        g.board = self.board
-        g.max_moves = self.max_moves
-        g.pad = self.pad
-        g.index = self.index
-        g.six_at = self.six_at
-        g.six_ids = self.six_ids
-        g.key1 = self.key1
-        g.key2 = self.key2
-        g.draws = self.draws
         g.side = self.side
         g.to_move = self.to_move
         g.cell = bytearray(self.cell)
@@ -117,8 +111,6 @@ class Hexade(Game):
         g.epos = self.epos[:]
         g.cnt = bytearray(self.cnt)
         g.thr = self.thr[:]
-        g.nthr = self.nthr[:]
-        g.nsix = self.nsix[:]
         g.hist1 = self.hist1[:]
         g.hist2 = self.hist2[:]
         g.vals = self.vals[:]
@@ -128,6 +120,8 @@ class Hexade(Game):
     ply = property(lambda g: g.vals[PLY])
     ncap = property(lambda g: g.vals[NCAP])
     worth = property(lambda g: g.vals[WORTH] - BIAS)
+    nsix = property(lambda g: (0, g.vals[SIXES + 1], g.vals[SIXES + 2]))
+    nthr = property(lambda g: (0, g.vals[FIVES + 1], g.vals[FIVES + 2]))
 
     @property
     def white_first(self):
@@ -140,20 +134,33 @@ class Hexade(Game):
 
     # -- moves -----------------------------------------------------------------
     def _apply(self, mv):
-        self._play(mv, 1, 0)
+        # the search's descent plays this: the kernel called at once, and
+        # _play() only when the history is full
+        lay = self.lay
+        r = K.playout(self, self.cell, self.emp, self.epos, self.cnt, self.hist1, self.hist2,
+                      self.vals, lay.pad, lay.six_at, lay.six_ids, lay.key1, lay.key2, KSTEP,
+                      GAINS, _draws, self.side, mv, 1, 0)
+        if r < _ENDED:
+            self.side = self.to_move = r
+        elif r >> 2 == _ROOM:
+            self._play(mv, 1, 0)
+        else:
+            self.side = r & 3
+            self.to_move = 0
+            self._result = ENDINGS[r >> 2]
 
     def _play(self, first, plies, judge):
         """The kernel's playout from here (twins.py says what it plays) and
         its ending taken over; the history grown when it fills."""
+        lay = self.lay
         while True:
             before = self.vals[PLY]
-            r = K.playout(self, self.cell, self.emp, self.epos, self.cnt, self.nthr, self.nsix,
-                          self.hist1, self.hist2, self.vals, self.pad, self.six_at, self.six_ids,
-                          self.key1, self.key2, KSTEP, GAINS, _draws, self.side, first, plies,
-                          judge)
+            r = K.playout(self, self.cell, self.emp, self.epos, self.cnt, self.hist1,
+                          self.hist2, self.vals, lay.pad, lay.six_at, lay.six_ids, lay.key1,
+                          lay.key2, KSTEP, GAINS, _draws, self.side, first, plies, judge)
             self.side = r & 3
             r >>= 2
-            if r != ROOM:
+            if r != _ROOM:
                 break
             self._grow_history()
             made = self.vals[PLY] - before
@@ -184,7 +191,7 @@ class Hexade(Game):
 
     def _near_first(self, mv):
         """Is cell mv within distance 2 of White's first stone (D2)?"""
-        d = self.pad[mv] - self.white_first
+        d = self.lay.pad[mv] - self.white_first
         return -48 <= d <= 48 and NEAR[d + 48] == 1
 
     def moves_into(self, buf):
@@ -192,7 +199,7 @@ class Hexade(Game):
             return 0
         v = self.vals
         return K.moves(self.emp, v[NEMP], buf, self.white_first if self._restricted() else 0,
-                       self.pad, NEAR)
+                       self.lay.pad, NEAR)
 
     def playout(self, seed, max_plies=1000):
         """Policy: complete an own six when one cell does it, else fill the
@@ -213,15 +220,17 @@ class Hexade(Game):
         """knowledge.py: a prior 0..16 of each of moves[0..k) (an array('i'))
         for the side to move, into out."""
         p = self.side
-        K.priors(moves, k, out, p, self.nsix[3 - p], self.cell, self.cnt, self.six_at,
-                 self.six_ids, knowledge.VALUES, self.pad, KSTEP)
+        lay = self.lay
+        K.priors(moves, k, out, p, self.vals[SIXES + 3 - p], self.cell, self.cnt, lay.six_at,
+                 lay.six_ids, knowledge.RATED, lay.pad, KSTEP)
 
     def ends_into(self, moves, k, out):
         """For the search's look for wins in one: a move ends the game at
         once only when the opponent has a six (it outlasted our move unless
         the move captures a stone of it) or it fills the board. Neither: no
         move does (0); else -1, and the search plays them."""
-        if self.nsix[3 - self.side] or self.vals[NEMP] <= 1:
+        v = self.vals
+        if v[SIXES + 3 - self.side] or v[NEMP] <= 1:
             return -1
         for i in range(k):
             out[i] = 0

@@ -14,6 +14,11 @@
 from hexgames.board import zeros
 from micropython import const
 from hexgames.ai import Search as _Search
+from hexgames.native import pick
+
+# the choice of the kept moves: a native kernel where the VM has one, else
+# its plain-Python twin
+K = pick("hexade.kernels", "hexade.twins")
 
 _WIDTH = const(5)
 
@@ -25,6 +30,7 @@ class Search(_Search):
     def __init__(self, seed=1, memory=32 * 1024):
         _Search.__init__(self, seed, memory)
         self.count = zeros("H", 17)      # moves per prior value
+        self.draws = zeros("i", 2)       # the generator's state, for K.best
 
     def _children(self, g):
         k = g.moves_into(self.buf)
@@ -34,35 +40,12 @@ class Search(_Search):
     def _best(self, k):
         """Move the WIDTH moves of the highest priors to the front of buf
         and prior; those tied at the lowest prior kept are a random choice
-        among the ties (selection sampling). Returns how many are kept."""
-        buf, prior, count = self.buf, self.prior, self.count
-        for i in range(17):
-            count[i] = 0
-        for i in range(k):
-            count[prior[i]] += 1
-        low = 16
-        n = count[16]
-        while n < self.WIDTH and low > 0:
-            low -= 1
-            n += count[low]
-        ties = count[low]
-        room = self.WIDTH - (n - ties)      # places for the moves of prior low
-        below = self.rng.below
-        w = 0
-        for i in range(k):                  # every swap brings a visited move to i
-            p = prior[i]
-            if p < low:
-                continue
-            if p == low:
-                take = below(ties) < room
-                ties -= 1
-                if not take:
-                    continue
-                room -= 1
-            m = buf[i]
-            buf[i] = buf[w]
-            buf[w] = m
-            prior[i] = prior[w]
-            prior[w] = p
-            w += 1
+        among the ties (selection sampling, from the search's generator).
+        Returns how many are kept (twins.best)."""
+        rng, draws = self.rng, self.draws
+        draws[0] = rng.x1
+        draws[1] = rng.x2
+        w = K.best(self.buf, self.prior, k, self.WIDTH, self.count, draws)
+        rng.x1 = draws[0]
+        rng.x2 = draws[1]
         return w

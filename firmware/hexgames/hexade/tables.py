@@ -48,7 +48,9 @@ X_FIRST = const(5)          # 1 if X moved first from the origin
 HCAP = const(6)             # plies the history holds
 VERDICT = const(7)          # 1 or 2: who a playout cut short judged the winner
 MINEMP = const(8)           # the fewest empty cells since the origin
-NVALS = const(9)
+SIXES = const(8)            # vals[SIXES + p]: p's complete sixes on the board
+FIVES = const(10)           # vals[FIVES + p]: the fives on p's stack (the game's thr)
+NVALS = const(13)
 BIAS = const(1 << 20)
 
 # The six shapes as axial (q, r) cells of a shape anchored at (0, 0).

@@ -29,6 +29,8 @@ _X_FIRST = const(5)
 _HCAP = const(6)
 _VERDICT = const(7)
 _MINEMP = const(8)
+_SIXES = const(8)
+_FIVES = const(10)
 _BIAS = const(1 << 20)
 _FULL_END = const(3)
 _REPEATED_END = const(4)
@@ -54,8 +56,8 @@ _FOUR = const(12)
 _CAPTURE = const(11)
 
 
-def playout(g, cell, emp, epos, cnt, nthr, nsix, hist1, hist2, vals, pad, six_at, six_ids,
-            key1, key2, kstep, gains, rng, side, first, plies, judge):
+def playout(g, cell, emp, epos, cnt, hist1, hist2, vals, pad, six_at, six_ids, key1, key2,
+            kstep, gains, rng, side, first, plies, judge):
     nemp = vals[_NEMP]
     t = vals[_PLY]
     ncap = vals[_NCAP]
@@ -65,7 +67,7 @@ def playout(g, cell, emp, epos, cnt, nthr, nsix, hist1, hist2, vals, pad, six_at
     # the ply of White's second stone: X moves at ply t when t + X_FIRST is odd
     second_at = 3 - 2 * vals[_WHITE0] - vals[_X_FIRST] if vals[_WHITE0] <= 1 else -1
     thr = g.thr
-    index = g.index
+    index = g.lay.index
     x1 = rng[0]
     x2 = rng[1]
     event = EVENT
@@ -76,10 +78,10 @@ def playout(g, cell, emp, epos, cnt, nthr, nsix, hist1, hist2, vals, pad, six_at
         mv = first
         first = -1
         if mv < 0:
-            if nthr[p]:
-                mv = _five(p, nthr, thr, cnt, cell, pad, index)
-            if mv < 0 and nthr[q]:
-                mv = _five(q, nthr, thr, cnt, cell, pad, index)
+            if vals[_FIVES + p]:
+                mv = _five(p, vals, thr, cnt, cell, pad, index)
+            if mv < 0 and vals[_FIVES + q]:
+                mv = _five(q, vals, thr, cnt, cell, pad, index)
             if mv < 0:
                 x1 = _A1 * (x1 & _M15) + (x1 >> 15)
                 x2 = _A2 * (x2 & _M15) + (x2 >> 15)
@@ -138,17 +140,17 @@ def playout(g, cell, emp, epos, cnt, nthr, nsix, hist1, hist2, vals, pad, six_at
             cnt[s] = v
             worth += gain[v]
             if event[v]:
-                _news(s, v, cnt, thr, nthr, nsix)
+                _news(s, v, cnt, thr, vals)
         plies -= 1
         # section 7, in its order: the older six wins, then the full board,
         # then the third repetition (only with no more stones than before)
         before = minemp
         if nemp < minemp:
             minemp = nemp
-        if nsix[q]:
+        if vals[_SIXES + q]:
             ending = q
         elif not nemp:
-            ending = p if nsix[p] else _FULL_END
+            ending = p if vals[_SIXES + p] else _FULL_END
         elif nemp >= before:
             s = t - 2
             low = t - ncap
@@ -170,7 +172,7 @@ def playout(g, cell, emp, epos, cnt, nthr, nsix, hist1, hist2, vals, pad, six_at
     verdict = 0
     if judge and not ending:
         # knowledge.evaluate: p completes a six, else the worth with noise
-        if _five(p, nthr, thr, cnt, cell, pad, index) >= 0:
+        if _five(p, vals, thr, cnt, cell, pad, index) >= 0:
             verdict = p
         else:
             x1 = _A1 * (x1 & _M15) + (x1 >> 15)
@@ -193,10 +195,11 @@ def _lift(a, d, q, t, nemp, g):
     """Takes q's pair a, a + d off the board (cells, the empty list after
     its nemp cells, the history at ply t, the counts of their sixes);
     returns the change of the worth."""
-    cell, emp, epos, index = g.cell, g.emp, g.epos, g.index
-    hist1, hist2, key1, key2 = g.hist1, g.hist2, g.key1, g.key2
-    cnt, thr, nthr, nsix = g.cnt, g.thr, g.nthr, g.nsix
-    six_at, six_ids = g.six_at, g.six_ids
+    lay = g.lay
+    cell, emp, epos, index = g.cell, g.emp, g.epos, lay.index
+    hist1, hist2, key1, key2 = g.hist1, g.hist2, lay.key1, lay.key2
+    cnt, thr, vals = g.cnt, g.thr, g.vals
+    six_at, six_ids = lay.six_at, lay.six_ids
     add = 1 if q == 1 else 8
     gain = GAIN[q]
     worth = 0
@@ -217,21 +220,21 @@ def _lift(a, d, q, t, nemp, g):
             cnt[s] = v
             worth -= gain[old]
             if old == 6 or old == 48:       # q's six is broken
-                nsix[q] -= 1
+                vals[_SIXES + q] -= 1
             elif EVENT[v]:                  # a five of the capturer
-                _news(s, v, cnt, thr, nthr, nsix)
+                _news(s, v, cnt, thr, vals)
         x += d
     return worth
 
 
-def _news(s, v, cnt, thr, nthr, nsix):
+def _news(s, v, cnt, thr, vals):
     """Six s now holds v: count a complete six, or push a five on its
     owner's stack (a full stack keeps only the fives still open first)."""
     e = EVENT[v]
     if e == 3:
-        nsix[1 if v == 6 else 2] += 1
+        vals[_SIXES + (1 if v == 6 else 2)] += 1
         return
-    n = nthr[e]
+    n = vals[_FIVES + e]
     base = (e - 1) * _TCAP
     if n == _TCAP:
         n = 0
@@ -242,26 +245,26 @@ def _news(s, v, cnt, thr, nthr, nsix):
         if n == _TCAP:
             return
     thr[base + n] = s
-    nthr[e] = n + 1
+    vals[_FIVES + e] = n + 1
 
 
-def _five(p, nthr, thr, cnt, cell, pad, index):
+def _five(p, vals, thr, cnt, cell, pad, index):
     """The board index of a cell that completes a six of p, or -1: the top
     of p's stack of fives once those since blocked or broken are dropped."""
-    n = nthr[p]
+    n = vals[_FIVES + p]
     f = FIVE[p]
     base = (p - 1) * _TCAP - 1
     while n:
         s = thr[base + n]
         if cnt[s] == f:
-            nthr[p] = n
+            vals[_FIVES + p] = n
             a = pad[s // 6]
             j = (s % 6) * 6
             for t in range(j, j + 6):
                 if not cell[a + KIND_STEPS[t]]:
                     return index[a + KIND_STEPS[t]]
         n -= 1
-    nthr[p] = 0
+    vals[_FIVES + p] = 0
     return -1
 
 
@@ -282,27 +285,26 @@ def moves(emp, n, buf, wf, pad, near):
     return k
 
 
-def priors(moves, k, out, side, pending, cell, cnt, six_at, six_ids, value, pad, kstep):
-    """knowledge.priors_into's ratings of moves[0..k) into out, for `side` to
-    move; pending: the opponent's complete sixes; value: knowledge.VALUES."""
+def priors(moves, k, out, side, pending, cell, cnt, six_at, six_ids, rated, pad, kstep):
+    """knowledge.py's ratings of moves[0..k) into out, for `side` to move;
+    pending: the opponent's complete sixes; rated: knowledge.RATED (a six's
+    rating, plus 32 if strong, plus 2048 if it makes a five)."""
     p = side
     q = 3 - p
     vbase = (p - 1) * 64
     for i in range(k):
         mv = moves[i]
         best = 0
-        strong = 0
-        fours = 0
+        flags = 0
         for j in range(six_at[mv], six_at[mv + 1]):
-            t = value[vbase + cnt[six_ids[j]]]
-            if t >= 10:
-                strong += 1
-                if t == _FOUR:
-                    fours += 1
+            t = rated[vbase + cnt[six_ids[j]]]
+            flags += t >> 5                 # strong sixes, plus 64 a five
+            t &= 31
             if t > best:
                 best = t
         if best < _BLOCK:
-            if fours >= 2:
+            strong = flags & 63
+            if flags >> 6 >= 2:             # two fives at once
                 best = _DOUBLE
             elif strong >= 2:
                 best += 1 if strong == 2 else 2
@@ -326,3 +328,45 @@ def priors(moves, k, out, side, pending, cell, cnt, six_at, six_ids, value, pad,
             if best < _BLOCK:
                 best -= exposed
         out[i] = best
+
+
+def best(buf, prior, k, width, count, rng):
+    """hexade/search.py's _best: moves the width moves of the highest priors
+    of buf[0..k) to the front of buf and prior; those tied at the lowest prior
+    kept are a random choice among the ties (selection sampling, from the
+    generator state rng[0], rng[1]). count: 17 tallies. Returns how many."""
+    for i in range(17):
+        count[i] = 0
+    for i in range(k):
+        count[prior[i]] += 1
+    low = 16
+    n = count[16]
+    while n < width and low > 0:
+        low -= 1
+        n += count[low]
+    ties = count[low]
+    room = width - (n - ties)       # places for the moves of prior low
+    x1 = rng[0]
+    x2 = rng[1]
+    w = 0
+    for i in range(k):              # every swap brings a visited move to i
+        p = prior[i]
+        if p < low:
+            continue
+        if p == low:
+            x1 = _A1 * (x1 & _M15) + (x1 >> 15)
+            x2 = _A2 * (x2 & _M15) + (x2 >> 15)
+            take = ((((x1 ^ x2) & _M15) * ties) >> 15) < room
+            ties -= 1
+            if not take:
+                continue
+            room -= 1
+        m = buf[i]
+        buf[i] = buf[w]
+        buf[w] = m
+        prior[i] = prior[w]
+        prior[w] = p
+        w += 1
+    rng[0] = x1
+    rng[1] = x2
+    return w
