@@ -60,7 +60,7 @@ def _positions():
 
 
 def _state(g):
-    return [bytes(b) for b in (g.cell, g.emp, g.epos, g.cnt, g.thr, g.hist1, g.hist2, g.vals)]
+    return [bytes(b) for b in g.bufs]
 
 
 def _play(mod, g, first, plies, judge, x1, x2):
@@ -71,9 +71,9 @@ def _play(mod, g, first, plies, judge, x1, x2):
     rng[0] = x1
     rng[1] = x2
     lay = h.lay
-    r = mod.playout(h, h.cell, h.emp, h.epos, h.cnt, h.hist1, h.hist2, h.vals, lay.pad,
-                    lay.six_at, lay.six_ids, lay.key1, lay.key2, tables.KSTEP, tables.GAINS,
-                    rng, h.side, first, plies, judge)
+    cell, e16, vals = h.bufs
+    r = mod.playout(h, cell, e16, vals, lay.pad, lay.six_at, lay.six_ids, lay.key1, lay.key2,
+                    tables.KSTEP, tables.GAINS, rng, h.side, first, plies, judge)
     return r, _state(h), list(rng)
 
 
@@ -117,11 +117,8 @@ def test_a_full_history_stops_before_the_move():
             continue
         h = g.copy()
         t = h.vals[tables.PLY]
-        h.hist1 = zeros("i", t + 2)
-        h.hist2 = zeros("H", t + 2)
-        for i in range(t + 1):
-            h.hist1[i] = g.hist1[i]
-            h.hist2[i] = g.hist2[i]
+        cell, e16, vals = h.bufs
+        h.bufs = (cell, e16[:h.lay.h2 + t + 2], vals[:tables.NVALS + t + 2])
         h.vals[tables.HCAP] = t + 2
         a = _play(K, h, -1, 50, 1, 5, 6)
         b = _play(T, h, -1, 50, 1, 5, 6)
@@ -130,8 +127,8 @@ def test_a_full_history_stops_before_the_move():
             assert array("i", a[1][-1])[tables.PLY] == t + 1
     whole = hexgames.new("hexade", base=5)
     short = whole.copy()
-    short.hist1 = zeros("i", 1)
-    short.hist2 = zeros("H", 1)
+    cell, e16, vals = short.bufs
+    short.bufs = (cell, e16[:short.lay.h2 + 1], vals[:tables.NVALS + 1])
     short.vals[tables.HCAP] = 1
     assert whole.playout(3, 1000) == short.playout(3, 1000)
     assert bytes(whole.cell) == bytes(short.cell) and whole.ply == short.ply
@@ -146,7 +143,7 @@ def test_move_lists_and_priors_match():
         outs = []
         for mod in (K, T):
             buf = zeros("i", g.max_moves)
-            k = mod.moves(g.emp, g.nemp, buf, wf, g.pad, tables.NEAR)
+            k = mod.moves(g.bufs[1], g.nemp, buf, wf, g.pad, tables.NEAR)
             pri = bytearray(k)
             mod.priors(buf, k, pri, p, g.nsix[3 - p], g.cell, g.cnt, g.six_at, g.six_ids,
                        RATED, g.pad, tables.KSTEP)

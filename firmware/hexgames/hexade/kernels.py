@@ -32,6 +32,8 @@ _VERDICT = const(7)
 _MINEMP = const(8)
 _SIXES = const(8)           # vals[_SIXES + p]: p's complete sixes
 _FIVES = const(10)          # vals[_FIVES + p]: the fives on p's stack (thr)
+_CELLS = const(13)          # the board's cells, n
+_NVALS = const(14)          # vals[_NVALS + t]: the 30-bit hash of ply t
 _BIAS = const(1 << 20)
 _FULL_END = const(3)        # endings: 1, 2 that player's six; 3 a full board
 _REPEATED_END = const(4)
@@ -52,10 +54,15 @@ _CAPTURE = const(11)
 
 
 @micropython.viper
-def playout(g, cell: ptr8, emp: ptr16, epos: ptr16, cnt: ptr8, hist1: ptr32, hist2: ptr16,
-            vals: ptr32, pad: ptr16, six_at: ptr16, six_ids: ptr16, key1: ptr32, key2: ptr16,
-            kstep: ptr8, gains: ptr8, rng: ptr32, side: int, first: int, plies: int,
-            judge: int) -> int:
+def playout(g, cell: ptr8, e16: ptr16, vals: ptr32, pad: ptr16, six_at: ptr16, six_ids: ptr16,
+            key1: ptr32, key2: ptr16, kstep: ptr8, gains: ptr8, rng: ptr32, side: int,
+            first: int, plies: int, judge: int) -> int:
+    # the game's three buffers, as tables.Layout lays them out: cell holds
+    # the six counts and then the padded board; e16 the empty cells, at n
+    # their places, then the stacks of fives and from h2 on the 16-bit hashes
+    # of the plies; vals the numbers and from _NVALS on the 30-bit hashes
+    n = int(vals[_CELLS])
+    h2 = n + n + 2 * _TCAP
     nemp = int(vals[_NEMP])
     t = int(vals[_PLY])
     ncap = int(vals[_NCAP])
@@ -88,19 +95,19 @@ def playout(g, cell: ptr8, emp: ptr16, epos: ptr16, cnt: ptr8, hist1: ptr32, his
             else:
                 x1 = _A1 * (x1 & _M15) + (x1 >> 15)
                 x2 = _A2 * (x2 & _M15) + (x2 >> 15)
-                mv = int(emp[(((x1 ^ x2) & _M15) * nemp) >> 15])
+                mv = int(e16[(((x1 ^ x2) & _M15) * nemp) >> 15])
         # the stone: the cell, the empty list, the history
         c = int(pad[mv])
         cell[c] = p
         nemp -= 1
-        k = int(epos[mv])
-        i = int(emp[nemp])
-        emp[k] = i
-        epos[i] = k
+        k = int(e16[n + mv])
+        i = int(e16[nemp])
+        e16[k] = i
+        e16[n + i] = k
         t += 1
         k = mv + mv + p - 1
-        hist1[t] = int(hist1[t - 1]) ^ int(key1[k])
-        hist2[t] = int(hist2[t - 1]) ^ int(key2[k])
+        vals[_NVALS + t] = int(vals[_NVALS + t - 1]) ^ int(key1[k])
+        e16[h2 + t] = int(e16[h2 + t - 1]) ^ int(key2[k])
         # captures: the directions of the pairs c closes (q, q, then p:
         # c + 3d is on the padded board once c + d holds a stone), lifted
         # by lift(), which returns the pairs and the change of the worth
@@ -125,8 +132,8 @@ def playout(g, cell: ptr8, emp: ptr16, epos: ptr16, cnt: ptr8, hist1: ptr32, his
         end = int(six_at[mv + 1])
         while k < end:
             s = int(six_ids[k])
-            v = int(cnt[s]) + add
-            cnt[s] = v
+            v = int(cell[s]) + add
+            cell[s] = v
             worth += int(gains[gb + v]) - 64
             if (v - five) | add == add:
                 news(s, v, g)
@@ -183,14 +190,15 @@ def choose(p: int, nemp: int, second: int, g) -> int:
     # the cells within distance 2 of his first are drawn again: his first is
     # his one stone on the board, since only a pair is captured). For -p:
     # p's five only, else -1 (the judgement of a playout cut short)
+    b = g.bufs                  # the game's buffers (as playout's)
     lay = g.lay
-    cnt = ptr8(g.cnt)
-    thr = ptr16(g.thr)
-    vals = ptr32(g.vals)
-    cell = ptr8(g.cell)
+    cell = ptr8(b[0])
+    e16 = ptr16(b[1])
+    vals = ptr32(b[2])
     pad = ptr16(lay.pad)
     index = ptr16(lay.index)
     kstep = ptr8(KSTEP)
+    thr0 = 2 * int(vals[_CELLS])
     who = p
     if p < 0:
         who = 0 - p
@@ -199,8 +207,8 @@ def choose(p: int, nemp: int, second: int, g) -> int:
         n = int(vals[_FIVES + who])
         f = 5 + 35 * (who - 1)
         while n > 0:
-            s = int(thr[(who - 1) * _TCAP + n - 1])
-            if cnt[s] == f:
+            s = int(e16[thr0 + (who - 1) * _TCAP + n - 1])
+            if cell[s] == f:
                 a = int(pad[s // 6])            # six s: anchor s // 6, shape s % 6
                 j = (s % 6) * 6
                 while cell[a + int(kstep[j]) - 128] != 0:
@@ -215,11 +223,11 @@ def choose(p: int, nemp: int, second: int, g) -> int:
             who = 3 - p
     if mv >= 0 or p < 0:
         return mv
-    emp = ptr16(g.emp)
     near = ptr8(NEAR)
     rng = ptr32(g.draws)
     wf = 0
     if second == 0:
+        wf = int(lay.cell0)
         while cell[wf] != 1:
             wf += 1
     x1 = int(rng[0])
@@ -227,7 +235,7 @@ def choose(p: int, nemp: int, second: int, g) -> int:
     while True:
         x1 = _A1 * (x1 & _M15) + (x1 >> 15)
         x2 = _A2 * (x2 & _M15) + (x2 >> 15)
-        mv = int(emp[(((x1 ^ x2) & _M15) * nemp) >> 15])
+        mv = int(e16[(((x1 ^ x2) & _M15) * nemp) >> 15])
         d = int(pad[mv]) - wf + 48
         if wf == 0 or d < 0 or d > 96 or near[d] == 0:
             break
@@ -241,17 +249,19 @@ def again(t: int, ncap: int, g) -> int:
     # 1 if the position at ply t stands for the third time: the plies of the
     # same side to move, back to the last one that can hold it (with ncap
     # stones captured since the origin, t - ncap)
-    hist1 = ptr32(g.hist1)
-    hist2 = ptr16(g.hist2)
+    b = g.bufs
+    e16 = ptr16(b[1])
+    vals = ptr32(b[2])
+    h2 = 2 * int(vals[_CELLS]) + 2 * _TCAP
     low = t - ncap
     if low < 0:
         low = 0
-    h1 = int(hist1[t])
-    h2 = int(hist2[t])
+    h1 = int(vals[_NVALS + t])
+    h = int(e16[h2 + t])
     s = t - 2
     seen = 1
     while s >= low:
-        if hist1[s] == h1 and hist2[s] == h2:
+        if vals[_NVALS + s] == h1 and e16[h2 + s] == h:
             seen += 1
             if seen == 3:
                 return 1
@@ -266,14 +276,11 @@ def lift(caps: int, c: int, q: int, t: int, nemp: int, g) -> int:
     # its cell, its place in the empty list (nemp empty cells before), its
     # hash at ply t and the counts of its sixes. Returns the pairs lifted
     # plus 8 * (the change of the worth + BIAS).
+    b = g.bufs
     lay = g.lay
-    cell = ptr8(g.cell)
-    emp = ptr16(g.emp)
-    epos = ptr16(g.epos)
-    cnt = ptr8(g.cnt)
-    vals = ptr32(g.vals)
-    hist1 = ptr32(g.hist1)
-    hist2 = ptr16(g.hist2)
+    cell = ptr8(b[0])
+    e16 = ptr16(b[1])
+    vals = ptr32(b[2])
     index = ptr16(lay.index)
     six_at = ptr16(lay.six_at)
     six_ids = ptr16(lay.six_ids)
@@ -281,6 +288,8 @@ def lift(caps: int, c: int, q: int, t: int, nemp: int, g) -> int:
     key2 = ptr16(lay.key2)
     kstep = ptr8(KSTEP)
     gains = ptr8(GAINS)
+    n = int(vals[_CELLS])
+    h2 = n + n + 2 * _TCAP
     worth = 0
     add = 1 + 7 * (q - 1)
     gb = (q - 1) * 64                      # q's gains
@@ -294,19 +303,19 @@ def lift(caps: int, c: int, q: int, t: int, nemp: int, g) -> int:
             while x != c + 3 * d:
                 cell[x] = 0
                 i = int(index[x])
-                emp[nemp] = i
-                epos[i] = nemp
+                e16[nemp] = i
+                e16[n + i] = nemp
                 nemp += 1
                 k = i + i + q - 1
-                hist1[t] = int(hist1[t]) ^ int(key1[k])
-                hist2[t] = int(hist2[t]) ^ int(key2[k])
+                vals[_NVALS + t] = int(vals[_NVALS + t]) ^ int(key1[k])
+                e16[h2 + t] = int(e16[h2 + t]) ^ int(key2[k])
                 k = int(six_at[i])
                 end = int(six_at[i + 1])
                 while k < end:
                     s = int(six_ids[k])
-                    old = int(cnt[s])
+                    old = int(cell[s])
                     v = old - add
-                    cnt[s] = v
+                    cell[s] = v
                     worth -= int(gains[gb + old]) - 64
                     if old == 6 * add:
                         vals[_SIXES + q] = vals[_SIXES + q] - 1     # q's six is broken
@@ -323,26 +332,27 @@ def news(s: int, v: int, g):
     # six s now holds v, a five or a six of its owner: a six is counted, a
     # five pushed on its owner's stack (a full stack first keeps only the
     # fives still open)
-    vals = ptr32(g.vals)
+    b = g.bufs
+    vals = ptr32(b[2])
     if v == 6 or v == 48:
         e = _SIXES + 1 + v // 48
         vals[e] = vals[e] + 1
         return
-    cnt = ptr8(g.cnt)
-    thr = ptr16(g.thr)
+    cell = ptr8(b[0])
+    e16 = ptr16(b[1])
     e = 1 + v // 40
-    base = (e - 1) * _TCAP
+    base = 2 * int(vals[_CELLS]) + (e - 1) * _TCAP
     n = int(vals[_FIVES + e])
     if n == _TCAP:
         n = 0
         x = base
         while x < base + _TCAP:
-            if cnt[thr[x]] == v:
-                thr[base + n] = thr[x]
+            if cell[e16[x]] == v:
+                e16[base + n] = e16[x]
                 n += 1
             x += 1
     if n < _TCAP:
-        thr[base + n] = s
+        e16[base + n] = s
         vals[_FIVES + e] = n + 1
 
 

@@ -64,7 +64,7 @@ def recount(g):
     v = g.vals
     v[SIXES + 1] = v[SIXES + 2] = v[FIVES + 1] = v[FIVES + 2] = 0
     worth = 0
-    for i in range(len(cnt)):
+    for i in range(g.lay.cell0):        # the counts, before the board in cnt (= cell)
         cnt[i] = 0
     for i in range(g.board.n):
         v = cell[pad[i]]
@@ -74,7 +74,7 @@ def recount(g):
                 cnt[s] += ADD[v]
                 worth += GAIN[v][cnt[s]]
     g.vals[WORTH] = worth + BIAS
-    for s in range(len(cnt)):
+    for s in range(g.lay.cell0):
         if EVENT[cnt[s]]:
             _news(g, s, cnt[s])
 

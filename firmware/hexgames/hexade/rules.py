@@ -25,7 +25,7 @@ from micropython import const
 from hexgames.game import Game
 from hexgames.hexade.tables import layout, KSTEP, GAINS, NEAR, ENDINGS
 from hexgames.hexade.tables import NEMP, PLY, NCAP, WORTH, WHITE0, X_FIRST, HCAP, VERDICT
-from hexgames.hexade.tables import MINEMP, SIXES, FIVES, NVALS, BIAS
+from hexgames.hexade.tables import MINEMP, SIXES, FIVES, CELLS, NVALS, BIAS, TCAP
 from hexgames.hexade import knowledge, notation
 from hexgames.native import pick
 from hexgames.rng import Rng
@@ -40,7 +40,6 @@ _X = const(1)
 _ENDED = const(4)           # a kernel's return from here on: the game ended (r >> 2)
 _ROOM = const(5)            # tables.ROOM: the history is full
 _SPARE_PLIES = const(16)    # history room beyond one ply per cell; it grows if needed
-_TCAP = const(48)           # fives held per player (more are dropped, after a clean-up)
 
 
 class Hexade(Game):
@@ -49,14 +48,18 @@ class Hexade(Game):
     OPTIONS = (("base", 10, (4, 5, 6, 7, 8, 9, 10)),)
     UNSEEN = {"repetition": (0,)}       # a position holds no history: the draw is as stated
     # what a move or a playout changes (the search restores just this:
-    # scratch.py); the history grows in place (array.extend), so no move
-    # rebinds a buffer
-    STATE = ("cell", "emp", "epos", "cnt", "thr", "hist1", "hist2", "vals", "side", "to_move",
-             "_result", "_origin")
+    # scratch.py): the three buffers of bufs (tables.Layout lays them out;
+    # the history grows in place, array.extend, so no move rebinds one),
+    # and a few values
+    STATE = ("bufs", "side", "to_move", "_result", "_origin")
     draws = _draws          # the playout's generator state (the kernels' rare paths read it)
 
-    # The board's tables are the layout's (tables.Layout): a copy() then
-    # sets few names, which costs the chip most of a copy's time.
+    # The game's own names are few (lay, bufs, side, to_move), and its
+    # buffers three: on the chip a copy() spends most of its time growing
+    # the new instance's names and, in the app's heap, finding room for each
+    # block it allocates. The board's tables are the layout's; the parts of
+    # the buffers are here under their names, for the slow paths and tests
+    # (views: the hot paths index the buffers themselves).
     board = property(lambda g: g.lay.board)
     max_moves = property(lambda g: g.lay.board.n)
     pad = property(lambda g: g.lay.pad)
@@ -65,55 +68,51 @@ class Hexade(Game):
     six_ids = property(lambda g: g.lay.six_ids)
     key1 = property(lambda g: g.lay.key1)
     key2 = property(lambda g: g.lay.key2)
+    cell = property(lambda g: g.bufs[0])    # the padded board (at lay.pad) ...
+    cnt = property(lambda g: g.bufs[0])     # ... after the stone counts of the sixes
+    emp = property(lambda g: memoryview(g.bufs[1])[:g.lay.board.n])
+    epos = property(lambda g: memoryview(g.bufs[1])[g.lay.board.n:g.lay.thr0])
+    thr = property(lambda g: memoryview(g.bufs[1])[g.lay.thr0:g.lay.h2])
+    hist2 = property(lambda g: memoryview(g.bufs[1])[g.lay.h2:])
+    vals = property(lambda g: g.bufs[2])    # the numbers (tables.NEMP ...) ...
+    hist1 = property(lambda g: memoryview(g.bufs[2])[NVALS:])      # ... then hashes
 
     def _init(self):
         lay = self.lay = layout(self.options["base"])
         n = lay.board.n
-        self.cell = bytearray(lay.empty_board)
-        self.emp = zeros("H", n)
-        self.epos = zeros("H", n)
-        self.cnt = bytearray(6 * n)
-        self.thr = zeros("H", 2 * _TCAP)     # X's fives, then O's
-        self.hist1 = zeros("i", n + _SPARE_PLIES)
-        self.hist2 = zeros("H", n + _SPARE_PLIES)
-        self.vals = zeros("i", NVALS)
+        plies = n + _SPARE_PLIES
+        self.bufs = (bytearray(lay.empty_board), zeros("H", lay.h2 + plies),
+                     zeros("i", NVALS + plies))
 
     def _start(self):
-        cell, pad, emp, epos = self.cell, self.lay.pad, self.emp, self.epos
-        n = self.lay.board.n
+        cell, e16, v = self.bufs
+        lay = self.lay
+        n = lay.board.n
+        for i in range(lay.cell0):
+            cell[i] = 0
+        pad = lay.pad
         for i in range(n):
             cell[pad[i]] = 0
-            emp[i] = i
-            epos[i] = i
-        cnt = self.cnt
-        for i in range(len(cnt)):
-            cnt[i] = 0
-        self.hist1[0] = self.hist2[0] = 0
-        v = self.vals
-        for i in range(NVALS):
-            v[i] = 0
-        v[NEMP] = v[MINEMP] = n
+            e16[i] = i
+            e16[n + i] = i
+        for i in range(NVALS + 1):
+            v[i] = 0                    # and the hash of ply 0
+        e16[lay.h2] = 0
+        v[NEMP] = v[MINEMP] = v[CELLS] = n
         v[WORTH] = BIAS                 # the sum of tables._worth over the sixes, plus BIAS
         # White's placements so far (captured ones count) follow from the
         # ply, since the players alternate: WHITE0 at the origin, plus one
         # every second ply (_white_placed); nothing to update per move.
         v[X_FIRST] = 1                  # X moves first from the origin
-        v[HCAP] = len(self.hist2)
+        v[HCAP] = len(v) - NVALS
         self.side = self.to_move = _X
 
     def _copy_into(self, g):
-        # one assignment per name: cheaper than a loop over names on MicroPython
+        cell, e16, v = self.bufs
         g.lay = self.lay
         g.side = self.side
         g.to_move = self.to_move
-        g.cell = bytearray(self.cell)
-        g.emp = self.emp[:]
-        g.epos = self.epos[:]
-        g.cnt = bytearray(self.cnt)
-        g.thr = self.thr[:]
-        g.hist1 = self.hist1[:]
-        g.hist2 = self.hist2[:]
-        g.vals = self.vals[:]
+        g.bufs = (bytearray(cell), e16[:], v[:])
 
     # the numbers of vals under their names, for the slow paths and tests
     nemp = property(lambda g: g.vals[NEMP])
@@ -127,8 +126,9 @@ class Hexade(Game):
     def white_first(self):
         """The padded cell of White's first stone, while White has placed
         one: his one stone on the board (only a pair can be captured)."""
-        c = 0
-        while self.cell[c] != _X:
+        cell = self.bufs[0]
+        c = self.lay.cell0
+        while cell[c] != _X:
             c += 1
         return c
 
@@ -137,9 +137,9 @@ class Hexade(Game):
         # the search's descent plays this: the kernel called at once, and
         # _play() only when the history is full
         lay = self.lay
-        r = K.playout(self, self.cell, self.emp, self.epos, self.cnt, self.hist1, self.hist2,
-                      self.vals, lay.pad, lay.six_at, lay.six_ids, lay.key1, lay.key2, KSTEP,
-                      GAINS, _draws, self.side, mv, 1, 0)
+        cell, e16, vals = self.bufs
+        r = K.playout(self, cell, e16, vals, lay.pad, lay.six_at, lay.six_ids, lay.key1,
+                      lay.key2, KSTEP, GAINS, _draws, self.side, mv, 1, 0)
         if r < _ENDED:
             self.side = self.to_move = r
         elif r >> 2 == _ROOM:
@@ -153,17 +153,17 @@ class Hexade(Game):
         """The kernel's playout from here (twins.py says what it plays) and
         its ending taken over; the history grown when it fills."""
         lay = self.lay
+        cell, e16, vals = self.bufs
         while True:
-            before = self.vals[PLY]
-            r = K.playout(self, self.cell, self.emp, self.epos, self.cnt, self.hist1,
-                          self.hist2, self.vals, lay.pad, lay.six_at, lay.six_ids, lay.key1,
+            before = vals[PLY]
+            r = K.playout(self, cell, e16, vals, lay.pad, lay.six_at, lay.six_ids, lay.key1,
                           lay.key2, KSTEP, GAINS, _draws, self.side, first, plies, judge)
             self.side = r & 3
             r >>= 2
             if r != _ROOM:
                 break
             self._grow_history()
-            made = self.vals[PLY] - before
+            made = vals[PLY] - before
             if made:
                 plies -= made
                 first = -1
@@ -176,17 +176,18 @@ class Hexade(Game):
     def _grow_history(self):
         """Double the history in place (a game longer than its cells plus the
         spare plies: only after many captures)."""
-        n = len(self.hist2)
-        self.hist1.extend(zeros("i", n))
-        self.hist2.extend(zeros("H", n))
-        self.vals[HCAP] = 2 * n
+        cell, e16, vals = self.bufs
+        n = vals[HCAP]
+        e16.extend(zeros("H", n))
+        vals.extend(zeros("i", n))
+        vals[HCAP] = 2 * n
 
     def _restricted(self):
         """True when the side to move is White placing his second stone."""
         return self.side == _X and self._white_placed() == 1
 
     def _white_placed(self):
-        v = self.vals
+        v = self.bufs[2]
         return v[WHITE0] + (v[PLY] + v[X_FIRST]) // 2
 
     def _near_first(self, mv):
@@ -197,8 +198,8 @@ class Hexade(Game):
     def moves_into(self, buf):
         if not self.to_move:
             return 0
-        v = self.vals
-        return K.moves(self.emp, v[NEMP], buf, self.white_first if self._restricted() else 0,
+        b = self.bufs
+        return K.moves(b[1], b[2][NEMP], buf, self.white_first if self._restricted() else 0,
                        self.lay.pad, NEAR)
 
     def playout(self, seed, max_plies=1000):
@@ -221,15 +222,16 @@ class Hexade(Game):
         for the side to move, into out."""
         p = self.side
         lay = self.lay
-        K.priors(moves, k, out, p, self.vals[SIXES + 3 - p], self.cell, self.cnt, lay.six_at,
-                 lay.six_ids, knowledge.RATED, lay.pad, KSTEP)
+        b = self.bufs
+        K.priors(moves, k, out, p, b[2][SIXES + 3 - p], b[0], b[0], lay.six_at, lay.six_ids,
+                 knowledge.RATED, lay.pad, KSTEP)
 
     def ends_into(self, moves, k, out):
         """For the search's look for wins in one: a move ends the game at
         once only when the opponent has a six (it outlasted our move unless
         the move captures a stone of it) or it fills the board. Neither: no
         move does (0); else -1, and the search plays them."""
-        v = self.vals
+        v = self.bufs[2]
         if v[SIXES + 3 - self.side] or v[NEMP] <= 1:
             return -1
         for i in range(k):
@@ -242,9 +244,9 @@ class Hexade(Game):
     def evaluate(self):
         """Who wins a playout cut short (knowledge.evaluate); right after one,
         the judgement the playout made of where it stopped (the same draw)."""
-        v = self.vals
-        if v[VERDICT]:
-            w = v[VERDICT]
+        v = self.bufs[2]
+        w = v[VERDICT]
+        if w:
             v[VERDICT] = 0
             return w
         return knowledge.evaluate(self, _rng)

@@ -17,6 +17,7 @@ PAD = const(2)
 WIDTH = const(23)          # 19 columns of base 10 + 2 * PAD
 WALL = const(3)            # cell value of the padding (stones are 1 and 2)
 NOT_ON_BOARD = const(0xFFFF)
+TCAP = const(48)           # fives kept on each player's stack (more: dropped after a clean-up)
 
 # Results, built once so that ending a game allocates nothing.
 WIN = (None, (1, 0, 0, "six"), (2, 0, 0, "six"))
@@ -50,7 +51,8 @@ VERDICT = const(7)          # 1 or 2: who a playout cut short judged the winner
 MINEMP = const(8)           # the fewest empty cells since the origin
 SIXES = const(8)            # vals[SIXES + p]: p's complete sixes on the board
 FIVES = const(10)           # vals[FIVES + p]: the fives on p's stack (the game's thr)
-NVALS = const(13)
+CELLS = const(13)           # the board's cells, n (Layout: where the buffers' parts start)
+NVALS = const(14)           # the history's 30-bit hashes follow, from here on
 BIAS = const(1 << 20)
 
 # The six shapes as axial (q, r) cells of a shape anchored at (0, 0).
@@ -161,23 +163,39 @@ def _keys(n):
 
 
 class Layout:
-    """One base: the padded board and its cell numbering, built once."""
+    """One base: the padded board and its cell numbering, built once.
+
+    A game keeps its position in three buffers (rules.py, bufs), laid out
+    here, so that a copy allocates three blocks and the search restores it
+    with three copies:
+      bytes  [0, cell0) the stone counts of the sixes, then the padded
+             board: pad[i] is the offset of board cell i in it
+      16-bit [0, n) the empty cells, [n, 2n) each cell's place among them,
+             [thr0, thr0 + 2 * TCAP) the stacks of fives, then from h2 on
+             the 16-bit repetition hash of each ply
+      32-bit [0, NVALS) the position's numbers, then from NVALS on the
+             30-bit repetition hash of each ply
+    """
 
     def __init__(self, base):
         b = self.board = hexhex(base)
+        n = b.n
         R = base - 1
         rows = 2 * R + 1 + 2 * PAD
-        self.size = rows * WIDTH
-        self.pad = zeros("H", b.n)             # board index -> padded index
-        self.index = array("H", b"\xff" * (2 * self.size))  # padded index -> board index
-        self.empty_board = bytearray(bytes((WALL,)) * self.size)   # walls; cells below
-        for i in range(b.n):
+        self.cell0 = 6 * n                     # the six counts come first
+        self.thr0 = 2 * n
+        self.h2 = 2 * n + 2 * TCAP
+        size = self.cell0 + rows * WIDTH
+        self.pad = zeros("H", n)               # board index -> padded index
+        self.index = array("H", b"\xff" * (2 * size))    # padded index -> board index
+        self.empty_board = bytearray(self.cell0) + bytearray(bytes((WALL,)) * (size - self.cell0))
+        for i in range(n):
             q, r = b.coord(i)
-            c = (r + R + PAD) * WIDTH + q + R + PAD
+            c = self.cell0 + (r + R + PAD) * WIDTH + q + R + PAD
             self.pad[i] = c
             self.index[c] = i
             self.empty_board[c] = 0                        # an empty cell
-        self.key1, self.key2 = _keys(b.n)
+        self.key1, self.key2 = _keys(n)
         self._six_tables()
 
     def _six_tables(self):

@@ -31,6 +31,8 @@ _VERDICT = const(7)
 _MINEMP = const(8)
 _SIXES = const(8)
 _FIVES = const(10)
+_CELLS = const(13)
+_NVALS = const(14)
 _BIAS = const(1 << 20)
 _FULL_END = const(3)
 _REPEATED_END = const(4)
@@ -56,8 +58,15 @@ _FOUR = const(12)
 _CAPTURE = const(11)
 
 
-def playout(g, cell, emp, epos, cnt, hist1, hist2, vals, pad, six_at, six_ids, key1, key2,
-            kstep, gains, rng, side, first, plies, judge):
+def playout(g, cell, e16, vals, pad, six_at, six_ids, key1, key2, kstep, gains, rng, side,
+            first, plies, judge):
+    # the game's three buffers (tables.Layout): cell holds the six counts and
+    # then the padded board; e16 the empty cells, at n their places, then the
+    # stacks of fives and from h2 on the 16-bit hashes of the plies; vals the
+    # numbers and from NVALS on the 30-bit hashes
+    n = vals[_CELLS]
+    thr0 = n + n
+    h2 = thr0 + 2 * _TCAP
     nemp = vals[_NEMP]
     t = vals[_PLY]
     ncap = vals[_NCAP]
@@ -66,7 +75,6 @@ def playout(g, cell, emp, epos, cnt, hist1, hist2, vals, pad, six_at, six_ids, k
     minemp = vals[_MINEMP]
     # the ply of White's second stone: X moves at ply t when t + X_FIRST is odd
     second_at = 3 - 2 * vals[_WHITE0] - vals[_X_FIRST] if vals[_WHITE0] <= 1 else -1
-    thr = g.thr
     index = g.lay.index
     x1 = rng[0]
     x2 = rng[1]
@@ -79,33 +87,33 @@ def playout(g, cell, emp, epos, cnt, hist1, hist2, vals, pad, six_at, six_ids, k
         first = -1
         if mv < 0:
             if vals[_FIVES + p]:
-                mv = _five(p, vals, thr, cnt, cell, pad, index)
+                mv = _five(p, vals, e16, thr0, cell, pad, index)
             if mv < 0 and vals[_FIVES + q]:
-                mv = _five(q, vals, thr, cnt, cell, pad, index)
+                mv = _five(q, vals, e16, thr0, cell, pad, index)
             if mv < 0:
                 x1 = _A1 * (x1 & _M15) + (x1 >> 15)
                 x2 = _A2 * (x2 & _M15) + (x2 >> 15)
-                mv = emp[(((x1 ^ x2) & _M15) * nemp) >> 15]
+                mv = e16[(((x1 ^ x2) & _M15) * nemp) >> 15]
                 if t == second_at:
                     # White's second stone: his first is his one stone
-                    wf = 0
+                    wf = g.lay.cell0
                     while cell[wf] != 1:
                         wf += 1
                     while -48 <= pad[mv] - wf <= 48 and NEAR[pad[mv] - wf + 48]:
                         x1 = _A1 * (x1 & _M15) + (x1 >> 15)
                         x2 = _A2 * (x2 & _M15) + (x2 >> 15)
-                        mv = emp[(((x1 ^ x2) & _M15) * nemp) >> 15]
+                        mv = e16[(((x1 ^ x2) & _M15) * nemp) >> 15]
         c = pad[mv]
         cell[c] = p
         nemp -= 1
-        k = epos[mv]
-        i = emp[nemp]
-        emp[k] = i
-        epos[i] = k
+        k = e16[n + mv]
+        i = e16[nemp]
+        e16[k] = i
+        e16[n + i] = k
         t += 1
         k = mv + mv + p - 1
-        hist1[t] = hist1[t - 1] ^ key1[k]
-        hist2[t] = hist2[t - 1] ^ key2[k]
+        vals[_NVALS + t] = vals[_NVALS + t - 1] ^ key1[k]
+        e16[h2 + t] = e16[h2 + t - 1] ^ key2[k]
         # captures: the pairs leave the board in direction order
         if cell[c + _E] == q and cell[c + 2 * _E] == q and cell[c + 3 * _E] == p:
             worth += _lift(c + _E, _E, q, t, nemp, g)
@@ -131,16 +139,17 @@ def playout(g, cell, emp, epos, cnt, hist1, hist2, vals, pad, six_at, six_ids, k
             worth += _lift(c + _SE, _SE, q, t, nemp, g)
             nemp += 2
             ncap += 2
-        # the sixes through c: a five or a six is news
+        # the sixes through c (their counts are cell's first bytes): a five
+        # or a six is news
         add = 1 if p == 1 else 8
         gain = GAIN[p]
         for k in range(six_at[mv], six_at[mv + 1]):
             s = six_ids[k]
-            v = cnt[s] + add
-            cnt[s] = v
+            v = cell[s] + add
+            cell[s] = v
             worth += gain[v]
             if event[v]:
-                _news(s, v, cnt, thr, vals)
+                _news(s, v, cell, e16, thr0, vals)
         plies -= 1
         # section 7, in its order: the older six wins, then the full board,
         # then the third repetition (only with no more stones than before)
@@ -156,11 +165,11 @@ def playout(g, cell, emp, epos, cnt, hist1, hist2, vals, pad, six_at, six_ids, k
             low = t - ncap
             if low < 0:
                 low = 0
-            h1 = hist1[t]
-            h2 = hist2[t]
+            a = vals[_NVALS + t]
+            b = e16[h2 + t]
             seen = 1
             while s >= low:
-                if hist1[s] == h1 and hist2[s] == h2:
+                if vals[_NVALS + s] == a and e16[h2 + s] == b:
                     seen += 1
                     if seen == 3:
                         ending = _REPEATED_END
@@ -172,7 +181,7 @@ def playout(g, cell, emp, epos, cnt, hist1, hist2, vals, pad, six_at, six_ids, k
     verdict = 0
     if judge and not ending:
         # knowledge.evaluate: p completes a six, else the worth with noise
-        if _five(p, vals, thr, cnt, cell, pad, index) >= 0:
+        if _five(p, vals, e16, thr0, cell, pad, index) >= 0:
             verdict = p
         else:
             x1 = _A1 * (x1 & _M15) + (x1 >> 15)
@@ -196,10 +205,10 @@ def _lift(a, d, q, t, nemp, g):
     its nemp cells, the history at ply t, the counts of their sixes);
     returns the change of the worth."""
     lay = g.lay
-    cell, emp, epos, index = g.cell, g.emp, g.epos, lay.index
-    hist1, hist2, key1, key2 = g.hist1, g.hist2, lay.key1, lay.key2
-    cnt, thr, vals = g.cnt, g.thr, g.vals
-    six_at, six_ids = lay.six_at, lay.six_ids
+    cell, e16, vals = g.bufs
+    index, key1, key2, six_at, six_ids = lay.index, lay.key1, lay.key2, lay.six_at, lay.six_ids
+    n = vals[_CELLS]
+    h2 = n + n + 2 * _TCAP
     add = 1 if q == 1 else 8
     gain = GAIN[q]
     worth = 0
@@ -207,56 +216,58 @@ def _lift(a, d, q, t, nemp, g):
     for _ in range(2):
         cell[x] = 0
         i = index[x]
-        emp[nemp] = i
-        epos[i] = nemp
+        e16[nemp] = i
+        e16[n + i] = nemp
         nemp += 1
         k = i + i + q - 1
-        hist1[t] ^= key1[k]
-        hist2[t] ^= key2[k]
+        vals[_NVALS + t] ^= key1[k]
+        e16[h2 + t] ^= key2[k]
         for k in range(six_at[i], six_at[i + 1]):
             s = six_ids[k]
-            old = cnt[s]
+            old = cell[s]
             v = old - add
-            cnt[s] = v
+            cell[s] = v
             worth -= gain[old]
             if old == 6 or old == 48:       # q's six is broken
                 vals[_SIXES + q] -= 1
             elif EVENT[v]:                  # a five of the capturer
-                _news(s, v, cnt, thr, vals)
+                _news(s, v, cell, e16, n + n, vals)
         x += d
     return worth
 
 
-def _news(s, v, cnt, thr, vals):
+def _news(s, v, cnt, e16, thr0, vals):
     """Six s now holds v: count a complete six, or push a five on its
-    owner's stack (a full stack keeps only the fives still open first)."""
+    owner's stack, from e16[thr0] on (a full stack keeps only the fives
+    still open first)."""
     e = EVENT[v]
     if e == 3:
         vals[_SIXES + (1 if v == 6 else 2)] += 1
         return
     n = vals[_FIVES + e]
-    base = (e - 1) * _TCAP
+    base = thr0 + (e - 1) * _TCAP
     if n == _TCAP:
         n = 0
         for j in range(base, base + _TCAP):
-            if cnt[thr[j]] == v:
-                thr[base + n] = thr[j]
+            if cnt[e16[j]] == v:
+                e16[base + n] = e16[j]
                 n += 1
         if n == _TCAP:
             return
-    thr[base + n] = s
+    e16[base + n] = s
     vals[_FIVES + e] = n + 1
 
 
-def _five(p, vals, thr, cnt, cell, pad, index):
+def _five(p, vals, e16, thr0, cell, pad, index):
     """The board index of a cell that completes a six of p, or -1: the top
-    of p's stack of fives once those since blocked or broken are dropped."""
+    of p's stack of fives (from e16[thr0] on) once those since blocked or
+    broken are dropped (the six counts are cell's first bytes)."""
     n = vals[_FIVES + p]
     f = FIVE[p]
-    base = (p - 1) * _TCAP - 1
+    base = thr0 + (p - 1) * _TCAP - 1
     while n:
-        s = thr[base + n]
-        if cnt[s] == f:
+        s = e16[base + n]
+        if cell[s] == f:
             vals[_FIVES + p] = n
             a = pad[s // 6]
             j = (s % 6) * 6
