@@ -18,6 +18,7 @@
 # read them from it; g.draws is rng).
 from micropython import const
 from hexgames.hexade.tables import GAIN, EVENT, FIVE, KIND_STEPS, NEAR
+from hexgames.hexade.knowledge import VALUE
 
 # as tables.py
 _NEMP = const(0)
@@ -298,24 +299,27 @@ def moves(emp, n, buf, wf, pad, near):
 
 def priors(moves, k, out, side, pending, cell, cnt, six_at, six_ids, rated, pad, kstep):
     """knowledge.py's ratings of moves[0..k) into out, for `side` to move;
-    pending: the opponent's complete sixes; rated: knowledge.RATED (a six's
-    rating, plus 32 if strong, plus 2048 if it makes a five)."""
+    pending: the opponent's complete sixes. (rated, knowledge.RATED, is the
+    kernel's table: the twin reads the plain ratings, knowledge.VALUE,
+    which CPython compares faster than it adds the flags.)"""
     p = side
     q = 3 - p
-    vbase = (p - 1) * 64
+    value = VALUE[p]
     for i in range(k):
         mv = moves[i]
         best = 0
-        flags = 0
+        strong = 0
+        fours = 0
         for j in range(six_at[mv], six_at[mv + 1]):
-            t = rated[vbase + cnt[six_ids[j]]]
-            flags += t >> 5                 # strong sixes, plus 64 a five
-            t &= 31
+            t = value[cnt[six_ids[j]]]
+            if t >= 10:
+                strong += 1
+                if t == _FOUR:
+                    fours += 1
             if t > best:
                 best = t
         if best < _BLOCK:
-            strong = flags & 63
-            if flags >> 6 >= 2:             # two fives at once
+            if fours >= 2:                  # two fives at once
                 best = _DOUBLE
             elif strong >= 2:
                 best += 1 if strong == 2 else 2
