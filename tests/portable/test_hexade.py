@@ -592,11 +592,15 @@ def test_repetition_draw():
     assert k.result() == (0, 0, 0, "repetition")
     # the history grows past its first size (long games, many captures)
     c = hexade("c6 g6", "b6 e6 f6")
-    c.hist1, c.hist2, c.hcap = array("i", [c.hist1[0]]), array("H", [c.hist2[0]]), 1
+    cell, e16, vals = c.bufs                # room for ply 0 only
+    c.bufs = (cell, e16[:c.lay.h2 + 1], vals[:tables.NVALS + 1])
+    c.vals[tables.HCAP] = 1
+    e16, vals = c.bufs[1:]
     for m in (cycle + " " + cycle).split():
         assert c.result() is None
         c.play(m)
-    assert c.result() == (0, 0, 0, "repetition") and c.hcap == 16
+    assert c.result() == (0, 0, 0, "repetition") and c.vals[tables.HCAP] == 16
+    assert c.bufs[1] is e16 and c.bufs[2] is vals and len(c.hist1) == 16    # grown in place
 
 
 def test_info_lists_sixes_in_notation():
@@ -826,7 +830,7 @@ def playouts(base):
         assert r is not None and r == g.result() and g.to_move == 0 and g.moves() == []
         # the incremental six counts agree with a full scan
         info = g.info()["sixes"]
-        assert [len(info["X"]), len(info["O"])] == g.nsix[1:]
+        assert [len(info["X"]), len(info["O"])] == list(g.nsix[1:])
         del info
         if seed % scaled(1, 10) == 0 and base <= LARGEST_ROUND_TRIP:
             d = g.dump()

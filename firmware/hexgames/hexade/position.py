@@ -5,6 +5,7 @@
 from micropython import const
 from hexgames.game import SYMBOL
 from hexgames.hexade.tables import WIN, FULL_BOARD, ADD, GAIN, EVENT
+from hexgames.hexade.tables import NEMP, MINEMP, WORTH, WHITE0, X_FIRST, BIAS, SIXES, FIVES
 
 _X = const(1)
 
@@ -36,7 +37,7 @@ def set_up(g, d):
             emp[n] = i
             epos[i] = n
             n += 1
-    g.nemp = n
+    g.vals[NEMP] = g.vals[MINEMP] = n
     g.hist1[0] = h1
     g.hist2[0] = h2
     _white_from_pos(g, d, whites)
@@ -45,10 +46,10 @@ def set_up(g, d):
     # else a full board is judged with M = the side not to move (rule 2).
     t = g.side = SYMBOL.index(d.get("to_move", "X"))
     g.to_move = 0
-    if g.nsix[t]:
+    if g.vals[SIXES + t]:
         g._result = WIN[t]
     elif not n:
-        g._result = WIN[3 - t] if g.nsix[3 - t] else FULL_BOARD
+        g._result = WIN[3 - t] if g.vals[SIXES + 3 - t] else FULL_BOARD
     else:
         g.to_move = t
         if g._restricted() and not _second_stone_has_a_cell(g):
@@ -60,8 +61,10 @@ def set_up(g, d):
 def recount(g):
     """The six counts, sixes and fives of g from its cells alone."""
     cnt, cell, pad, ids, at = g.cnt, g.cell, g.pad, g.six_ids, g.six_at
-    g.nsix[1] = g.nsix[2] = g.nthr[1] = g.nthr[2] = g.worth = 0
-    for i in range(len(cnt)):
+    v = g.vals
+    v[SIXES + 1] = v[SIXES + 2] = v[FIVES + 1] = v[FIVES + 2] = 0
+    worth = 0
+    for i in range(g.lay.cell0):        # the counts, before the board in cnt (= cell)
         cnt[i] = 0
     for i in range(g.board.n):
         v = cell[pad[i]]
@@ -69,10 +72,25 @@ def recount(g):
             for k in range(at[i], at[i + 1]):
                 s = ids[k]
                 cnt[s] += ADD[v]
-                g.worth += GAIN[v][cnt[s]]
-    for s in range(len(cnt)):
+                worth += GAIN[v][cnt[s]]
+    g.vals[WORTH] = worth + BIAS
+    for s in range(g.lay.cell0):
         if EVENT[cnt[s]]:
-            g._news(s, cnt[s])
+            _news(g, s, cnt[s])
+
+
+def _news(g, s, v):
+    """Six s holds v: count a complete six, or push a five on its owner's
+    stack while there is room (as a move does: twins._news)."""
+    e = EVENT[v]
+    if e == 3:
+        g.vals[SIXES + (1 if v == 6 else 2)] += 1
+        return
+    n = g.vals[FIVES + e]
+    half = len(g.thr) >> 1
+    if n < half:
+        g.thr[(e - 1) * half + n] = s
+        g.vals[FIVES + e] = n + 1
 
 
 def _second_stone_has_a_cell(g):
@@ -95,8 +113,8 @@ def _white_from_pos(g, d, whites):
     elif placed < whites:
         raise ValueError("hexade position: white_stones_placed is %d, but X has %d stone%s "
                          "on the board" % (placed, whites, "s" if whites > 1 else ""))
-    g.white0 = placed
-    g.x_first = 1 if d.get("to_move") == "X" else 0
+    g.vals[WHITE0] = placed
+    g.vals[X_FIRST] = 1 if d.get("to_move") == "X" else 0
     if placed != 1:
         return                          # white_first is ignored (section 11)
     name = d.get("white_first")
@@ -109,4 +127,4 @@ def _white_from_pos(g, d, whites):
     if g.cell[g.pad[i]] != _X:
         raise ValueError("hexade position: white_first %s does not hold White's first "
                          "stone (X), and a single stone cannot be captured" % name)
-    g.white_first = g.pad[i]
+    # so it is White's one stone, where Hexade.white_first finds it

@@ -2,12 +2,12 @@
 # pair captures, and a win by a six (row, triangle or hexagon ring) that
 # outlasts the opponent's reply.
 #
-# State is incremental, so a playout move costs a few table look-ups:
+# State is incremental, so a move costs a few table look-ups:
 #   cell[c]   padded board (tables): 0 empty, 1 X, 2 O, 3 wall
 #   emp       the empty cells (board indices) as a list with positions epos[i]
 #   cnt[s]    the stones in six s (tables: 1 per X, 8 per O), updated
-#             for the sixes through a placed or lifted stone; so
-#   nsix[p]   how many complete sixes p has on the board, and
+#             for the sixes through a placed or lifted stone; so the game
+#             knows how many complete sixes each player has (nsix), and
 #   thr       per player a stack of his fives (sixes one stone short), pushed
 #             when a count becomes a five and checked when read (a five that
 #             was blocked or captured since is dropped then): the playouts
@@ -16,314 +16,241 @@
 #             repetition draw; a ply without capture adds a stone, so only
 #             the last `ncap` plies (stones captured since the origin) can
 #             hold the current position again
+#   vals      the position's numbers (tables.NEMP ...): empty cells, plies,
+#             captures, the sixes' worth, the sixes and fives of each side...
+# A move is played by the kernel that plays playouts (kernels.py, or its
+# twin in twins.py), as a playout of one forced ply.
 from hexgames.board import zeros
 from micropython import const
 from hexgames.game import Game
-from hexgames.hexade.tables import layout, STEPS, ADD, FIVE, EVENT, GAIN
-from hexgames.hexade.tables import WIN, FULL_BOARD, REPEATED
+from hexgames.hexade.tables import layout, KSTEP, GAINS, NEAR, ENDINGS
+from hexgames.hexade.tables import NEMP, PLY, NCAP, WORTH, WHITE0, X_FIRST, HCAP, VERDICT
+from hexgames.hexade.tables import MINEMP, SIXES, FIVES, CELLS, NVALS, BIAS, TCAP
 from hexgames.hexade import knowledge, notation
+from hexgames.native import pick
 from hexgames.rng import Rng
 
-_rng = Rng()            # seeded by each playout
+# the moves, playout, priors and move list: native kernels where the VM has
+# them, else their plain-Python twins
+K = pick("hexade.kernels", "hexade.twins")
+_rng = Rng()                # seeded by each playout
+_draws = zeros("i", 2)      # its state, handed to the kernel and back (g.draws)
 
 _X = const(1)
-# Padded-board steps (tables.WIDTH = 23), in the order of board.DIRS.
-_E = const(1)
-_NE = const(-22)
-_NW = const(-23)
-_W = const(-1)
-_SW = const(22)
-_SE = const(23)
+_ENDED = const(4)           # a kernel's return from here on: the game ended (r >> 2)
+_ROOM = const(5)            # tables.ROOM: the history is full
 _SPARE_PLIES = const(16)    # history room beyond one ply per cell; it grows if needed
-_TCAP = const(48)           # fives held per player (more are dropped, after a clean-up)
-
-assert STEPS == (_E, _NE, _NW, _W, _SW, _SE)   # the steps below follow tables.WIDTH
-
 
 
 class Hexade(Game):
     NAME = "hexade"
-    CHIP_RATE = 19    # iterations per chip second, level 5 on the emulated chip (tools/chip_rate.py)
+    CHIP_RATE = 129    # iterations per chip second, level 5 on the emulated chip (tools/chip_rate.py)
     OPTIONS = (("base", 10, (4, 5, 6, 7, 8, 9, 10)),)
     UNSEEN = {"repetition": (0,)}       # a position holds no history: the draw is as stated
+    # what a move or a playout changes (the search restores just this:
+    # scratch.py): the three buffers of bufs (tables.Layout lays them out;
+    # the history grows in place, array.extend, so no move rebinds one),
+    # and a few values
+    STATE = ("bufs", "side", "to_move", "_result", "_origin")
+    draws = _draws          # the playout's generator state (the kernels' rare paths read it)
+
+    # The game's own names are few (lay, bufs, side, to_move), and its
+    # buffers three: on the chip a copy() spends most of its time growing
+    # the new instance's names and, in the app's heap, finding room for each
+    # block it allocates. The board's tables are the layout's; the parts of
+    # the buffers are here under their names, for the slow paths and tests
+    # (views: the hot paths index the buffers themselves).
+    board = property(lambda g: g.lay.board)
+    max_moves = property(lambda g: g.lay.board.n)
+    pad = property(lambda g: g.lay.pad)
+    index = property(lambda g: g.lay.index)
+    six_at = property(lambda g: g.lay.six_at)
+    six_ids = property(lambda g: g.lay.six_ids)
+    key1 = property(lambda g: g.lay.key1)
+    key2 = property(lambda g: g.lay.key2)
+    cell = property(lambda g: g.bufs[0])    # the padded board (at lay.pad) ...
+    cnt = property(lambda g: g.bufs[0])     # ... after the stone counts of the sixes
+    emp = property(lambda g: memoryview(g.bufs[1])[:g.lay.board.n])
+    epos = property(lambda g: memoryview(g.bufs[1])[g.lay.board.n:g.lay.thr0])
+    thr = property(lambda g: memoryview(g.bufs[1])[g.lay.thr0:g.lay.h2])
+    hist2 = property(lambda g: memoryview(g.bufs[1])[g.lay.h2:])
+    vals = property(lambda g: g.bufs[2])    # the numbers (tables.NEMP ...) ...
+    hist1 = property(lambda g: memoryview(g.bufs[2])[NVALS:])      # ... then hashes
 
     def _init(self):
         lay = self.lay = layout(self.options["base"])
-        b = self.board = lay.board
-        n = self.max_moves = b.n
-        self.pad = lay.pad
-        self.index = lay.index
-        self.cell = bytearray(lay.empty_board)
-        self.emp = zeros("H", n)
-        self.epos = zeros("H", n)
-        self.nsix = [0, 0, 0]
-        self.hist1 = zeros("i", n + _SPARE_PLIES)
-        self.hist2 = zeros("H", n + _SPARE_PLIES)
-        self.hcap = n + _SPARE_PLIES        # plies the history holds
-        self.six_at = lay.six_at
-        self.key1 = lay.key1
-        self.key2 = lay.key2
-        self.six_ids = lay.six_ids
-        self.cnt = bytearray(6 * n)
-        self.thr = zeros("H", 2 * _TCAP)     # X's fives, then O's
-        self.nthr = [0, 0, 0]
+        n = lay.board.n
+        plies = n + _SPARE_PLIES
+        self.bufs = (bytearray(lay.empty_board), zeros("H", lay.h2 + plies),
+                     zeros("i", NVALS + plies))
 
     def _start(self):
-        cell, pad, emp, epos = self.cell, self.pad, self.emp, self.epos
-        for i in range(self.board.n):
+        cell, e16, v = self.bufs
+        lay = self.lay
+        n = lay.board.n
+        for i in range(lay.cell0):
+            cell[i] = 0
+        pad = lay.pad
+        for i in range(n):
             cell[pad[i]] = 0
-            emp[i] = i
-            epos[i] = i
-        self.nemp = self.board.n
-        self.nsix[1] = self.nsix[2] = 0
-        cnt = self.cnt
-        for i in range(len(cnt)):
-            cnt[i] = 0
-        self.nthr[1] = self.nthr[2] = 0
-        self.worth = 0                  # the sum of tables._worth over the sixes
+            e16[i] = i
+            e16[n + i] = i
+        for i in range(NVALS + 1):
+            v[i] = 0                    # and the hash of ply 0
+        e16[lay.h2] = 0
+        v[NEMP] = v[MINEMP] = v[CELLS] = n
+        v[WORTH] = BIAS                 # the sum of tables._worth over the sixes, plus BIAS
         # White's placements so far (captured ones count) follow from the
-        # ply, since the players alternate: white0 at the origin, plus one
+        # ply, since the players alternate: WHITE0 at the origin, plus one
         # every second ply (_white_placed); nothing to update per move.
-        self.white0 = 0
-        self.x_first = 1            # 1 if X moves first from the origin
-        self.white_first = -1       # padded cell of White's first stone
-        self.hist1[0] = self.hist2[0] = 0
-        self.ply = 0
-        self.ncap = 0
+        v[X_FIRST] = 1                  # X moves first from the origin
+        v[HCAP] = len(v) - NVALS
         self.side = self.to_move = _X
 
     def _copy_into(self, g):
-        for k in ("lay", "board", "max_moves", "pad", "index", "side", "to_move", "nemp", "white0",
-                  "x_first", "white_first", "ply", "ncap", "hcap", "six_at", "six_ids",
-                  "key1", "key2", "worth"):
-            setattr(g, k, getattr(self, k))
-        g.cell = bytearray(self.cell)
-        g.emp = self.emp[:]
-        g.epos = self.epos[:]
-        g.nsix = self.nsix[:]
-        g.cnt = bytearray(self.cnt)
-        g.thr = self.thr[:]
-        g.nthr = self.nthr[:]
-        g.hist1 = self.hist1[:]
-        g.hist2 = self.hist2[:]
+        cell, e16, v = self.bufs
+        g.lay = self.lay
+        g.side = self.side
+        g.to_move = self.to_move
+        g.bufs = (bytearray(cell), e16[:], v[:])
+
+    # the numbers of vals under their names, for the slow paths and tests
+    nemp = property(lambda g: g.vals[NEMP])
+    ply = property(lambda g: g.vals[PLY])
+    ncap = property(lambda g: g.vals[NCAP])
+    worth = property(lambda g: g.vals[WORTH] - BIAS)
+    nsix = property(lambda g: (0, g.vals[SIXES + 1], g.vals[SIXES + 2]))
+    nthr = property(lambda g: (0, g.vals[FIVES + 1], g.vals[FIVES + 2]))
+
+    @property
+    def white_first(self):
+        """The padded cell of White's first stone, while White has placed
+        one: his one stone on the board (only a pair can be captured)."""
+        cell = self.bufs[0]
+        c = self.lay.cell0
+        while cell[c] != _X:
+            c += 1
+        return c
 
     # -- moves -----------------------------------------------------------------
     def _apply(self, mv):
-        # The hot path of every playout: flat, locals only, no allocation.
-        cell = self.cell
-        c = self.pad[mv]
-        p = self.side
-        q = 3 - p
-        cell[c] = p
-        emp, epos = self.emp, self.epos
-        n = self.nemp - 1
-        self.nemp = n
-        k = epos[mv]
-        i = emp[n]
-        emp[k] = i
-        epos[i] = k
-        # The new position's hashes go straight into the next history slot;
-        # captures below fold their stones into it.
-        t = self.ply + 1
-        self.ply = t
-        if t >= self.hcap:
+        # the search's descent plays this: the kernel called at once, and
+        # _play() only when the history is full
+        lay = self.lay
+        cell, e16, vals = self.bufs
+        r = K.playout(self, cell, e16, vals, lay.pad, lay.six_at, lay.six_ids, lay.key1,
+                      lay.key2, KSTEP, GAINS, _draws, self.side, mv, 1, 0)
+        if r < _ENDED:
+            self.side = self.to_move = r
+        elif r >> 2 == _ROOM:
+            self._play(mv, 1, 0)
+        else:
+            self.side = r & 3
+            self.to_move = 0
+            self._result = ENDINGS[r >> 2]
+
+    def _play(self, first, plies, judge):
+        """The kernel's playout from here (twins.py says what it plays) and
+        its ending taken over; the history grown when it fills."""
+        lay = self.lay
+        cell, e16, vals = self.bufs
+        while True:
+            before = vals[PLY]
+            r = K.playout(self, cell, e16, vals, lay.pad, lay.six_at, lay.six_ids, lay.key1,
+                          lay.key2, KSTEP, GAINS, _draws, self.side, first, plies, judge)
+            self.side = r & 3
+            r >>= 2
+            if r != _ROOM:
+                break
             self._grow_history()
-        hist1 = self.hist1
-        hist2 = self.hist2
-        k = mv + mv + p - 1
-        hist1[t] = hist1[t - 1] ^ self.key1[k]
-        hist2[t] = hist2[t - 1] ^ self.key2[k]
-        if t < 3 and p == _X and self._white_placed() == 1:
-            self.white_first = c
-        # Does a neighbour start an enemy pair that c closes (section 5)?
-        # The six rays are disjoint, so lifting one pair at once leaves the
-        # others judged on the same position.
-        if cell[c + _E] == q and cell[c + 2 * _E] == q and cell[c + 3 * _E] == p:
-            self._capture(c + _E, _E)
-        if cell[c + _NE] == q and cell[c + 2 * _NE] == q and cell[c + 3 * _NE] == p:
-            self._capture(c + _NE, _NE)
-        if cell[c + _NW] == q and cell[c + 2 * _NW] == q and cell[c + 3 * _NW] == p:
-            self._capture(c + _NW, _NW)
-        if cell[c + _W] == q and cell[c + 2 * _W] == q and cell[c + 3 * _W] == p:
-            self._capture(c + _W, _W)
-        if cell[c + _SW] == q and cell[c + 2 * _SW] == q and cell[c + 3 * _SW] == p:
-            self._capture(c + _SW, _SW)
-        if cell[c + _SE] == q and cell[c + 2 * _SE] == q and cell[c + 3 * _SE] == p:
-            self._capture(c + _SE, _SE)
-        # The stone counts of the sixes through c: a five or a six is news.
-        cnt = self.cnt
-        ids = self.six_ids
-        add = ADD[p]
-        gain = GAIN[p]
-        worth = self.worth
-        k = self.six_at[mv]
-        end = self.six_at[mv + 1]
-        while k < end:
-            s = ids[k]
-            v = cnt[s] + add
-            cnt[s] = v
-            worth += gain[v]
-            if EVENT[v]:
-                self._news(s, v)
-            k += 1
-        self.worth = worth
-        nsix = self.nsix
-        self.side = q
-        # Section 7, in its order: the older six wins, then the full board,
-        # then the third repetition.
-        if nsix[q]:
+            made = vals[PLY] - before
+            if made:
+                plies -= made
+                first = -1
+        if r:
             self.to_move = 0
-            self._result = WIN[q]
-            return
-        if not self.nemp:
-            self.to_move = 0
-            self._result = WIN[p] if nsix[p] else FULL_BOARD
-            return
-        self.to_move = q
-        s = t - 2
-        low = t - self.ncap
-        if s < low:
-            return
-        if low < 0:
-            low = 0
-        h1 = hist1[t]
-        h2 = hist2[t]
-        seen = 1
-        while s >= low:
-            if hist1[s] == h1 and hist2[s] == h2:
-                seen += 1
-                if seen == 3:
-                    self.to_move = 0
-                    self._result = REPEATED
-                    return
-            s -= 2
-
-    def _capture(self, a, d):
-        """Lift the enemy pair a, a + d (rare, so a call is cheap enough)."""
-        q = 3 - self.side
-        self._lift(a, q)
-        self._lift(a + d, q)
-
-    def _lift(self, x, q):
-        self.cell[x] = 0
-        i = self.index[x]
-        n = self.nemp
-        self.emp[n] = i
-        self.epos[i] = n
-        self.nemp = n + 1
-        t = self.ply
-        k = i + i + q - 1
-        self.hist1[t] ^= self.key1[k]
-        self.hist2[t] ^= self.key2[k]
-        self.ncap += 1
-        cnt = self.cnt
-        ids = self.six_ids
-        add = ADD[q]
-        gain = GAIN[q]
-        for k in range(self.six_at[i], self.six_at[i + 1]):
-            s = ids[k]
-            v = cnt[s] - add
-            cnt[s] = v
-            self.worth -= gain[v + add]
-            if EVENT[v + add] == 3:         # q's six is lost
-                self.nsix[q] -= 1
-            elif EVENT[v]:                  # a five again, or a five of the capturer
-                self._news(s, v)
-
-    def _news(self, s, v):
-        """Six s now holds v: count a complete six, or push a five."""
-        e = EVENT[v]
-        if e == 3:
-            self.nsix[1 if v == 6 else 2] += 1
-            return
-        thr = self.thr
-        n = self.nthr[e]
-        if n == _TCAP:                      # full: keep the fives still open
-            five = FIVE[e]
-            base = (e - 1) * _TCAP
-            n = 0
-            for j in range(base, base + _TCAP):
-                if self.cnt[thr[j]] == five:
-                    thr[base + n] = thr[j]
-                    n += 1
-            if n == _TCAP:
-                return
-        thr[(e - 1) * _TCAP + n] = s
-        self.nthr[e] = n + 1
+            self._result = ENDINGS[r]
+        else:
+            self.to_move = self.side
 
     def _grow_history(self):
-        """Double the history (a game longer than its cells plus the spare
-        plies: only after many captures)."""
-        n = len(self.hist2)
-        h1 = zeros("i", 2 * n)
-        h2 = zeros("H", 2 * n)
-        for k in range(n):
-            h1[k] = self.hist1[k]
-            h2[k] = self.hist2[k]
-        self.hist1 = h1
-        self.hist2 = h2
-        self.hcap = 2 * n
+        """Double the history in place (a game longer than its cells plus the
+        spare plies: only after many captures)."""
+        cell, e16, vals = self.bufs
+        n = vals[HCAP]
+        e16.extend(zeros("H", n))
+        vals.extend(zeros("i", n))
+        vals[HCAP] = 2 * n
 
     def _restricted(self):
         """True when the side to move is White placing his second stone."""
         return self.side == _X and self._white_placed() == 1
 
     def _white_placed(self):
-        return self.white0 + (self.ply + self.x_first) // 2
+        v = self.bufs[2]
+        return v[WHITE0] + (v[PLY] + v[X_FIRST]) // 2
 
     def _near_first(self, mv):
         """Is cell mv within distance 2 of White's first stone (D2)?"""
-        return self.pad[mv] - self.white_first in self.lay.near
+        d = self.lay.pad[mv] - self.white_first
+        return -48 <= d <= 48 and NEAR[d + 48] == 1
 
     def moves_into(self, buf):
         if not self.to_move:
             return 0
-        emp = self.emp
-        n = self.nemp
-        if self._restricted():
-            k = 0
-            for j in range(n):
-                i = emp[j]
-                if not self._near_first(i):
-                    buf[k] = i
-                    k += 1
-            return k
-        for j in range(n):
-            buf[j] = emp[j]
-        return n
+        b = self.bufs
+        return K.moves(b[1], b[2][NEMP], buf, self.white_first if self._restricted() else 0,
+                       self.lay.pad, NEAR)
 
     def playout(self, seed, max_plies=1000):
         """Policy: complete an own six when one cell does it, else fill the
         cell that would complete the opponent's, else a uniformly random
         empty cell (for White's second stone, cells near his first are drawn
-        again)."""
+        again). A playout cut short leaves evaluate()'s judgement ready."""
         self._origin = False            # the history no longer leads here
         _rng.seed(seed)
-        below = _rng.below
-        apply = self._apply
-        five = knowledge.five
-        emp = self.emp
-        nthr = self.nthr
-        while self.to_move and max_plies > 0:
-            p = self.side
-            mv = five(self, p) if nthr[p] else -1
-            if mv < 0 and nthr[3 - p]:
-                mv = five(self, 3 - p)
-            if mv < 0:
-                mv = emp[below(self.nemp)]
-                if self.ply < 4 and self._restricted():     # only early on
-                    while self._near_first(mv):
-                        mv = emp[below(self.nemp)]
-            apply(mv)
-            max_plies -= 1
+        if self.to_move:
+            _draws[0] = _rng.x1
+            _draws[1] = _rng.x2
+            self._play(-1, max_plies, 1)
+            _rng.x1 = _draws[0]
+            _rng.x2 = _draws[1]
         return self._result
 
-    priors_into = knowledge.priors_into
+    def priors_into(self, moves, k, out):
+        """knowledge.py: a prior 0..16 of each of moves[0..k) (an array('i'))
+        for the side to move, into out."""
+        p = self.side
+        lay = self.lay
+        b = self.bufs
+        K.priors(moves, k, out, p, b[2][SIXES + 3 - p], b[0], b[0], lay.six_at, lay.six_ids,
+                 knowledge.RATED, lay.pad, KSTEP)
+
+    def ends_into(self, moves, k, out):
+        """For the search's look for wins in one: a move ends the game at
+        once only when the opponent has a six (it outlasted our move unless
+        the move captures a stone of it) or it fills the board. Neither: no
+        move does (0); else -1, and the search plays them."""
+        v = self.bufs[2]
+        if v[SIXES + 3 - self.side] or v[NEMP] <= 1:
+            return -1
+        for i in range(k):
+            out[i] = 0
+        return 0
+
     PRIOR_VISITS = 4
     PLAYOUT_PLIES = 24      # then evaluate(): the weighted sixes of both
 
     def evaluate(self):
+        """Who wins a playout cut short (knowledge.evaluate); right after one,
+        the judgement the playout made of where it stopped (the same draw)."""
+        v = self.bufs[2]
+        w = v[VERDICT]
+        if w:
+            v[VERDICT] = 0
+            return w
         return knowledge.evaluate(self, _rng)
+
     SEARCH = "hexade.search"
 
     # -- refusals, notation, facts, positions (notation.py) -----------------------

@@ -6,14 +6,19 @@
 #    24 by 67%, 5 beat 3 by 55%, and width 5 at 26 iterations beat 24 at 48
 #    by 58%.
 # 2. A cheaper look for wins in one. A Hexade move never wins at once (a six
-#    must outlast the reply), so one level below the root the only replies
-#    that end the game are those after our move made a six (the reply fails
-#    to capture it) or left one cell. Elsewhere playing out every reply finds
-#    nothing, at the cost of some 126 restores a node.
+#    must outlast the reply), so the only moves that end the game are those
+#    after the opponent made a six (the move fails to capture it) or that
+#    fill the last cell; elsewhere the game's ends_into says at once that no
+#    move does, where playing out every reply would cost a restore each.
 # 3. A node is expanded on its third real visit (EXPAND_AT).
 from hexgames.board import zeros
 from micropython import const
 from hexgames.ai import Search as _Search
+from hexgames.native import pick
+
+# the choice of the kept moves: a native kernel where the VM has one, else
+# its plain-Python twin
+K = pick("hexade.kernels", "hexade.twins")
 
 _WIDTH = const(5)
 
@@ -25,6 +30,7 @@ class Search(_Search):
     def __init__(self, seed=1, memory=32 * 1024):
         _Search.__init__(self, seed, memory)
         self.count = zeros("H", 17)      # moves per prior value
+        self.draws = zeros("i", 2)       # the generator's state, for K.best
 
     def _children(self, g):
         k = g.moves_into(self.buf)
@@ -34,42 +40,12 @@ class Search(_Search):
     def _best(self, k):
         """Move the WIDTH moves of the highest priors to the front of buf
         and prior; those tied at the lowest prior kept are a random choice
-        among the ties (selection sampling). Returns how many are kept."""
-        buf, prior, count = self.buf, self.prior, self.count
-        for i in range(17):
-            count[i] = 0
-        for i in range(k):
-            count[prior[i]] += 1
-        low = 16
-        n = count[16]
-        while n < self.WIDTH and low > 0:
-            low -= 1
-            n += count[low]
-        ties = count[low]
-        room = self.WIDTH - (n - ties)      # places for the moves of prior low
-        below = self.rng.below
-        w = 0
-        for i in range(k):                  # every swap brings a visited move to i
-            p = prior[i]
-            if p < low:
-                continue
-            if p == low:
-                take = below(ties) < room
-                ties -= 1
-                if not take:
-                    continue
-                room -= 1
-            m = buf[i]
-            buf[i] = buf[w]
-            buf[w] = m
-            prior[i] = prior[w]
-            prior[w] = p
-            w += 1
+        among the ties (selection sampling, from the search's generator).
+        Returns how many are kept (twins.best)."""
+        rng, draws = self.rng, self.draws
+        draws[0] = rng.x1
+        draws[1] = rng.x2
+        w = K.best(self.buf, self.prior, k, self.WIDTH, self.count, draws)
+        rng.x1 = draws[0]
+        rng.x2 = draws[1]
         return w
-
-    def _scan(self, v, depth, s=0):
-        if depth == 1:
-            g = self.scratch                  # at v (see _expand)
-            if not g.nsix[self.tree.who[v]] and g.nemp > 1:
-                return
-        _Search._scan(self, v, depth, s)

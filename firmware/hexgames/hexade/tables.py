@@ -17,11 +17,43 @@ PAD = const(2)
 WIDTH = const(23)          # 19 columns of base 10 + 2 * PAD
 WALL = const(3)            # cell value of the padding (stones are 1 and 2)
 NOT_ON_BOARD = const(0xFFFF)
+TCAP = const(48)           # fives kept on each player's stack (more: dropped after a clean-up)
 
 # Results, built once so that ending a game allocates nothing.
 WIN = (None, (1, 0, 0, "six"), (2, 0, 0, "six"))
 FULL_BOARD = (0, 0, 0, "full_board")
 REPEATED = (0, 0, 0, "repetition")
+# What a move kernel returns: ending << 2 | the side to move next. The
+# endings, by number: 0 none, 1 and 2 that player's six, 3 a full board,
+# 4 the third repetition, and ROOM: the history is full (no move made; the
+# game grows it and calls again).
+ENDINGS = (None, WIN[1], WIN[2], FULL_BOARD, REPEATED)
+FULL_END = const(3)
+REPEATED_END = const(4)
+ROOM = const(5)
+
+# The numbers of a position that a move changes, or that the kernels read,
+# kept in one array('i') (the game's `vals`), so that a kernel updates them
+# in place and the search restores them with one copy. WORTH is stored plus
+# BIAS (a kernel must not read a negative number through ptr32). MINEMP is
+# the fewest empty cells since the origin: a position with fewer has more
+# stones than any before it, so it cannot be a repetition (the kernels look
+# back through the history only otherwise). VERDICT is the judgement of a
+# playout cut short, 0 once read or after any move (Hexade.evaluate).
+NEMP = const(0)             # empty cells
+PLY = const(1)              # plies since the origin
+NCAP = const(2)             # stones captured since the origin
+WORTH = const(3)            # the sum of _worth over the sixes, plus BIAS
+WHITE0 = const(4)           # White's placements at the origin
+X_FIRST = const(5)          # 1 if X moved first from the origin
+HCAP = const(6)             # plies the history holds
+VERDICT = const(7)          # 1 or 2: who a playout cut short judged the winner
+MINEMP = const(8)           # the fewest empty cells since the origin
+SIXES = const(8)            # vals[SIXES + p]: p's complete sixes on the board
+FIVES = const(10)           # vals[FIVES + p]: the fives on p's stack (the game's thr)
+CELLS = const(13)           # the board's cells, n (Layout: where the buffers' parts start)
+NVALS = const(14)           # the history's 30-bit hashes follow, from here on
+BIAS = const(1 << 20)
 
 # The six shapes as axial (q, r) cells of a shape anchored at (0, 0).
 ROWS = (
@@ -57,6 +89,11 @@ def _distance(q, r):
 # KIND_STEPS[6 * kind .. + 6] are the padded steps from the anchor to the cells.
 KIND_STEPS = array("b", [delta(q, r) for _, shape in SHAPES for q, r in shape])
 
+# The same steps for the kernels, plus 128 (ptr8 reads no negative bytes).
+KSTEP = bytes([d + 128 for d in KIND_STEPS])
+# KSTEP[30..36] (the ring) are the six directions in the order of STEPS.
+RING_AT = const(30)
+
 # Stones in a six are counted in one byte: 1 per X stone, 8 per O stone. So
 # 5 is X's five (the sixth cell empty), 40 O's, 6 and 48 complete sixes.
 # EVENT[count]: 1 an X five, 2 an O five, 3 a six (of either; by the mover).
@@ -90,6 +127,25 @@ def _gains():
 
 
 GAIN = _gains()
+# GAIN for the kernels, plus 64 in bytes: X's stone making count v at [v],
+# O's at [64 + v].
+GAINS = bytes([GAIN[1][v] + 64 for v in range(64)] + [GAIN[2][v] + 64 for v in range(64)])
+
+
+def _near():
+    """NEAR[d + 48] = 1 where the padded step d leads to a cell within
+    distance 2 (the zone White's second stone avoids), for -48 <= d <= 48:
+    with WIDTH 23 no two cells of a board are the same step apart unless
+    they are the same (q, r) apart."""
+    out = bytearray(97)
+    for q in range(-2, 3):
+        for r in range(-2, 3):
+            if _distance(q, r) <= 2:
+                out[delta(q, r) + 48] = 1
+    return bytes(out)
+
+
+NEAR = _near()
 
 
 def _keys(n):
@@ -107,27 +163,39 @@ def _keys(n):
 
 
 class Layout:
-    """One base: the padded board and its cell numbering, built once."""
+    """One base: the padded board and its cell numbering, built once.
+
+    A game keeps its position in three buffers (rules.py, bufs), laid out
+    here, so that a copy allocates three blocks and the search restores it
+    with three copies:
+      bytes  [0, cell0) the stone counts of the sixes, then the padded
+             board: pad[i] is the offset of board cell i in it
+      16-bit [0, n) the empty cells, [n, 2n) each cell's place among them,
+             [thr0, thr0 + 2 * TCAP) the stacks of fives, then from h2 on
+             the 16-bit repetition hash of each ply
+      32-bit [0, NVALS) the position's numbers, then from NVALS on the
+             30-bit repetition hash of each ply
+    """
 
     def __init__(self, base):
         b = self.board = hexhex(base)
+        n = b.n
         R = base - 1
         rows = 2 * R + 1 + 2 * PAD
-        self.size = rows * WIDTH
-        self.pad = zeros("H", b.n)             # board index -> padded index
-        self.index = array("H", b"\xff" * (2 * self.size))  # padded index -> board index
-        self.empty_board = bytearray(bytes((WALL,)) * self.size)   # walls; cells below
-        for i in range(b.n):
+        self.cell0 = 6 * n                     # the six counts come first
+        self.thr0 = 2 * n
+        self.h2 = 2 * n + 2 * TCAP
+        size = self.cell0 + rows * WIDTH
+        self.pad = zeros("H", n)               # board index -> padded index
+        self.index = array("H", b"\xff" * (2 * size))    # padded index -> board index
+        self.empty_board = bytearray(self.cell0) + bytearray(bytes((WALL,)) * (size - self.cell0))
+        for i in range(n):
             q, r = b.coord(i)
-            c = (r + R + PAD) * WIDTH + q + R + PAD
+            c = self.cell0 + (r + R + PAD) * WIDTH + q + R + PAD
             self.pad[i] = c
             self.index[c] = i
             self.empty_board[c] = 0                        # an empty cell
-        # Cells within distance 2 of each cell, as padded steps: the zone
-        # that White's second stone must avoid.
-        self.key1, self.key2 = _keys(b.n)
-        self.near = tuple([delta(q, r) for q in range(-2, 3) for r in range(-2, 3)
-                           if _distance(q, r) <= 2])
+        self.key1, self.key2 = _keys(n)
         self._six_tables()
 
     def _six_tables(self):
