@@ -121,13 +121,18 @@ def kernel_pair(kernels, twins):
 
 
 def use_kernels(on):
-    """Every loaded module's kernel set (its global K: hexgames and app) switched
-    to the kernels (on) or to their twins: a seeded search then runs all twin code."""
+    """Every kernel set a loaded module has picked (a global bound to a kernels or
+    twins module, in hexgames and app) switched to the kernels (on) or to their
+    twins: a seeded search then runs all twin code."""
     from hexgames import native
     for name in list(sys.modules):
-        mod = sys.modules[name]
-        k = getattr(mod, "K", None) if name.split(".")[0] in ("hexgames", "app") else None
-        if k is None or not hasattr(k, "__name__"):
+        if name.split(".")[0] not in ("hexgames", "app"):
             continue
-        base = k.__name__.rsplit(".", 1)[0]     # hexgames.hex of hexgames.hex.kernels
-        mod.K = native.pick("kernels", "twins", base) if on else native.load(base + ".twins")
+        mod = sys.modules[name]
+        for key in dir(mod):
+            k = getattr(mod, key)
+            full = getattr(k, "__name__", "") if type(k) is type(sys) else ""
+            base, _, leaf = full.rpartition(".")     # hexgames.hex, kernels
+            if leaf in ("kernels", "twins"):
+                setattr(mod, key, native.pick("kernels", "twins", base) if on
+                        else native.load(base + ".twins"))

@@ -1,4 +1,5 @@
-# Hexade's kernels against their twins (hexgames/hexade/kernels.py, twins.py):
+# Hexade's kernels against their twins (hexgames/hexade/kernels.py, twins.py,
+# and opponent/'s):
 # the same playouts (full, cut short and judged, one forced move, one stopped
 # by a full history), move lists and priors, position for position: the return
 # values and every buffer afterwards.
@@ -13,6 +14,7 @@ from hexgames.rng import Rng
 from kit import ON_CHIP, kernel_pair, position, random_game
 
 K, T = kernel_pair("hexade.kernels", "hexade.twins")
+KO, TO = kernel_pair("hexade.opponent.kernels", "hexade.opponent.twins")
 
 # the chip runs the twins as bytecode, some 100 times slower than the unix port
 GAMES = ((5, 1), (7, 2)) if ON_CHIP else ((4, 1), (5, 2), (7, 3), (7, 4), (10, 5))
@@ -141,7 +143,7 @@ def test_move_lists_and_priors_match():
         p = g.side
         wf = g.white_first if g._restricted() else 0
         outs = []
-        for mod in (K, T):
+        for mod in (KO, TO):
             buf = zeros("i", g.max_moves)
             k = mod.moves(g.bufs[1], g.nemp, buf, wf, g.pad, tables.NEAR)
             pri = bytearray(k)
@@ -156,7 +158,7 @@ def test_move_lists_and_priors_match():
 
 def test_the_kept_moves_match():
     # search.py keeps a node's WIDTH best moves by prior, the ties at the
-    # lowest kept prior drawn at random (K.best): the same moves, priors,
+    # lowest kept prior drawn at random (KO.best): the same moves, priors,
     # tallies and generator state
     rng = Rng(13)
     for trial in range(60 if ON_CHIP else 400):
@@ -166,7 +168,7 @@ def test_the_kept_moves_match():
         # many ties as often as varied priors
         pri = [rng.below(17) if trial % 2 else 8 + rng.below(3) for _ in range(k)]
         outs = []
-        for mod in (K, T):
+        for mod in (KO, TO):
             buf = array("i", moves)
             prior = bytearray(pri)
             count = zeros("H", 17)

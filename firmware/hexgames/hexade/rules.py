@@ -32,7 +32,8 @@ from hexgames.rng import Rng
 
 # the moves, playout, priors and move list: native kernels where the VM has
 # them, else their plain-Python twins
-K = pick("hexade.kernels", "hexade.twins")
+K = pick("hexade.kernels", "hexade.twins")             # the playout, a move
+KO = pick("hexade.opponent.kernels", "hexade.opponent.twins")   # moves, priors
 _rng = Rng()                # seeded by each playout
 _draws = zeros("i", 2)      # its state, handed to the kernel and back (g.draws)
 
@@ -199,7 +200,7 @@ class Hexade(Game):
         if not self.to_move:
             return 0
         b = self.bufs
-        return K.moves(b[1], b[2][NEMP], buf, self.white_first if self._restricted() else 0,
+        return KO.moves(b[1], b[2][NEMP], buf, self.white_first if self._restricted() else 0,
                        self.lay.pad, NEAR)
 
     def playout(self, seed, max_plies=1000):
@@ -223,7 +224,7 @@ class Hexade(Game):
         p = self.side
         lay = self.lay
         b = self.bufs
-        K.priors(moves, k, out, p, b[2][SIXES + 3 - p], b[0], b[0], lay.six_at, lay.six_ids,
+        KO.priors(moves, k, out, p, b[2][SIXES + 3 - p], b[0], b[0], lay.six_at, lay.six_ids,
                  knowledge.RATED, lay.pad, KSTEP)
 
     def ends_into(self, moves, k, out):

@@ -18,7 +18,7 @@ from hexgames.native import pick
 
 # the choice of the kept moves: a native kernel where the VM has one, else
 # its plain-Python twin
-K = pick("hexade.kernels", "hexade.twins")
+K = pick("hexade.opponent.kernels", "hexade.opponent.twins")
 
 _WIDTH = const(5)
 
