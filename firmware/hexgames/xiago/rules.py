@@ -28,6 +28,11 @@ class XiaGo(Stones):
     NAME = "xiago"
     CHIP_RATE = 7    # iterations per chip second, level 5 on the emulated chip (tools/chip_rate.py)
     OPTIONS = (("base", 6, (4, 6, 8, 10)),)       # decision D15: base 6 by default
+    # What a move changes: the search restores just this (hexgames/scratch.py).
+    # The superko table grows in place (ko.py), so no move rebinds a buffer.
+    STATE = ("cell", "head", "nxt", "size", "libs", "emp", "epos", "t1", "t2", "tmask",
+             "tcount", "minemp", "h1", "h2", "nemp", "side", "to_move", "must", "passes",
+             "ncap", "last", "_result")
 
     def _start(self):
         cell = self.cell

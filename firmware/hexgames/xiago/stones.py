@@ -37,7 +37,6 @@ class Stones(Superko):
         self.libs = zeros("H", n)
         self.emp = zeros("H", n)
         self.epos = zeros("H", n)
-        self._culprit = 0           # a stone of the group a slide would kill
 
     def _copy_into(self, g):
         # (at most three names per assignment: MicroPython unpacks up to
@@ -48,7 +47,7 @@ class Stones(Superko):
         g.side, g.to_move, g.must = self.side, self.to_move, self.must
         g.passes, g.ncap, g.nemp = self.passes, self.ncap, self.nemp
         g.h1, g.h2, g.minemp = self.h1, self.h2, self.minemp
-        g.tcount, g.tmask, g._culprit = self.tcount, self.tmask, 0
+        g.tcount, g.tmask = self.tcount, self.tmask
         g.cell = bytearray(self.cell)
         g.head, g.nxt, g.size = self.head[:], self.nxt[:], self.size[:]
         g.libs, g.emp, g.epos = self.libs[:], self.emp[:], self.epos[:]

@@ -37,7 +37,21 @@ class Map:
         self.lc = bytearray(n)
         self.l1 = zeros("H", n)
         self.l2 = zeros("H", n)
+        # Values in and out of the native kernels (kernels.py), and the
+        # culprit of a refused neutral step (a stone of the group it kills)
+        self.io = zeros("i", 16)
+        self.culprit = 0
+        # The neighbour table as the kernels read it, 16 bits on every base:
+        # nb[6*i + d] in the board's direction order, off the board >= n
+        # (base 10's own table is that already)
+        nb = zeros("H", 6 * n) if n < 255 else None
         b = self.board = hexhex(base)
+        if nb is None:
+            nb = b.nbr
+        else:
+            for i in range(6 * n):
+                nb[i] = b.nbr[i]
+        self.nb = nb
         neutral = [i for i in range(n) if b.coord(i)[0] % 2 == 0 and b.coord(i)[1] % 2 == 0]
         self.neutral = bytes(neutral) if n < 255 else array("H", neutral)
         # Komi in half points (2.5 on bases 4 and 6, 4.5 on 8 and 10): the
