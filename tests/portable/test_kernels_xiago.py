@@ -96,3 +96,26 @@ def test_playouts_through_the_game_match_to_the_end():
                 out.append((r, h.dump(), h.tmask, h.tcount, h.minemp, h.last, _buffers(h)))
             assert out[0] == out[1], (base, seed)
             assert out[0][0] is not None
+
+
+def test_liberty_counts_evaluations_and_territory_match():
+    n = 0
+    for g in _positions():
+        m = g.map
+        got = []
+        for mod in (K, T):
+            lc, l1, l2 = bytearray(g.n), array("H", bytes(2 * g.n)), array("H", bytes(2 * g.n))
+            mark = bytearray(b"\x07" * g.n)
+            stack = array("H", bytes(2 * g.n))
+            mod.count(g.cell, g.head, g.nxt, g.adj, m.nb, lc, l1, l2, mark, g.n)
+            row = [bytes(lc), bytes(l1), bytes(l2), bytes(mark)]
+            for mover in (1, 2):
+                for komi2 in (5, 9, -40, 40):
+                    row.append(mod.evaluate(g.cell, g.head, g.adj, m.nb, lc, g.n, mover, komi2))
+            mark = bytearray(b"\x07" * g.n)
+            row.append(mod.territory(g.cell, g.adj, m.nb, g.emp, g.nemp, mark, stack, g.n))
+            row += [bytes(mark), bytes(stack)]
+            got.append(row)
+        assert got[0] == got[1], g.record()
+        n += 1
+    assert n > 50

@@ -375,3 +375,139 @@ def playout(cell: ptr8, head: ptr16, nxt: ptr16, size: ptr16, libs: ptr16, emp: 
     io[_IO_X2] = x2
     io[_IO_PLIES] = plies
     return full
+
+
+@micropython.viper
+def count(cell: ptr8, head: ptr16, nxt: ptr16, adj, nb: ptr16, lc: ptr8, l1: ptr16,
+          l2: ptr16, mark: ptr8, n: int):
+    for i in range(n):
+        mark[i] = 0
+    for i in range(n):
+        v = int(cell[i])
+        if v != 1 and v != 2:
+            continue
+        r = int(head[i])
+        if mark[r] != 0:
+            continue
+        mark[r] = 1
+        a = -1
+        b = -1
+        k = 0
+        s = r
+        while True:
+            d = 6 * s
+            while d < 6 * s + 6:
+                j = int(nb[d])
+                d += 1
+                if j < n and cell[j] == 0 and j != a and j != b:
+                    if k == 0:
+                        a = j
+                    elif k == 1:
+                        b = j
+                    k += 1
+                    if k == 3:
+                        break
+            if k == 3:
+                break
+            s = int(nxt[s])
+            if s == r:
+                break
+        lc[r] = k
+        if a < 0:
+            a = 0
+        if b < 0:
+            b = 0
+        l1[r] = a
+        l2[r] = b
+
+
+@micropython.viper
+def evaluate(cell: ptr8, head: ptr16, adj, nb: ptr16, lc: ptr8, n: int, mover: int,
+             komi2: int) -> int:
+    sx = 0
+    so = 0
+    for i in range(n):
+        v = int(cell[i])
+        if v == 1 or v == 2:
+            if v != mover and lc[head[i]] == 1:
+                v = mover
+            if v == 1:
+                sx += 1
+            else:
+                so += 1
+        elif v == 0:
+            x = 0
+            o = 0
+            d = 6 * i
+            while d < 6 * i + 6:
+                j = int(nb[d])
+                d += 1
+                if j < n:
+                    w = int(cell[j])
+                    if w == 1:
+                        x += 1
+                    elif w == 2:
+                        o += 1
+            if x > o:
+                sx += 1
+            elif o > x:
+                so += 1
+    if 2 * sx > 2 * so + komi2:
+        return 1
+    return 2
+
+
+@micropython.viper
+def territory(cell: ptr8, adj, nb: ptr16, emp: ptr16, nemp: int, mark: ptr8, stack: ptr16,
+              n: int) -> int:
+    tx = 0
+    to = 0
+    for k in range(nemp):
+        mark[emp[k]] = 0
+    for k in range(nemp):
+        i = int(emp[k])
+        if mark[i] != 0:
+            continue
+        touch = 0
+        d = 6 * i
+        while d < 6 * i + 6:
+            j = int(nb[d])
+            d += 1
+            if j >= n:
+                continue
+            v = int(cell[j])
+            if v == 0:
+                touch = -1
+                break
+            if v != 3:
+                touch |= v
+        cnt = 1
+        if touch < 0:
+            mark[i] = 1
+            stack[0] = i
+            sp = 1
+            cnt = 0
+            touch = 0
+            while sp > 0:
+                sp -= 1
+                s = int(stack[sp])
+                cnt += 1
+                d = 6 * s
+                while d < 6 * s + 6:
+                    j = int(nb[d])
+                    d += 1
+                    if j >= n:
+                        continue
+                    v = int(cell[j])
+                    if v == 0:
+                        if mark[j] == 0:
+                            mark[j] = 1
+                            stack[sp] = j
+                            sp += 1
+                    elif v != 3:
+                        touch |= v
+        if touch == 1:
+            tx += cnt
+        elif touch == 2:
+            to += cnt
+    return tx + 4096 * to

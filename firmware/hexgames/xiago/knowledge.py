@@ -11,6 +11,11 @@
 # group root r, its distinct liberties up to 3 in lc[r] and the first two of
 # them in l1[r], l2[r].
 from micropython import const
+from hexgames.native import pick
+
+# liberty counts, the evaluation (and more): native kernels where the VM
+# has them, else their twins
+K = pick("xiago.kernels", "xiago.twins")
 
 _N = const(3)
 _STEP = const(1 << 20)
@@ -34,42 +39,7 @@ _KEEP = const(4)            # the lowest prior the search keeps
 def count(g):
     """Distinct liberties (up to 3) of every group: lc, l1, l2 by root."""
     m = g.map
-    lc, l1, l2 = m.lc, m.l1, m.l2
-    done = m.mark
-    cell, head = g.cell, g.head
-    nxt, adj = g.nxt, g.adj
-    n = g.n
-    for i in range(n):
-        done[i] = 0
-    for i in range(n):
-        v = cell[i]
-        if v != 1 and v != 2:
-            continue
-        r = head[i]
-        if done[r]:
-            continue
-        done[r] = 1
-        a = b = -1
-        k = 0
-        s = r
-        while True:
-            for j in adj[s]:
-                if not cell[j] and j != a and j != b:
-                    if k == 0:
-                        a = j
-                    elif k == 1:
-                        b = j
-                    k += 1
-                    if k == 3:
-                        break
-            if k == 3:
-                break
-            s = nxt[s]
-            if s == r:
-                break
-        lc[r] = k
-        l1[r] = a if a >= 0 else 0
-        l2[r] = b if b >= 0 else 0
+    K.count(g.cell, g.head, g.nxt, g.adj, m.nb, m.lc, m.l1, m.l2, m.mark, g.n)
 
 
 def _placement(g, c, p):
@@ -304,31 +274,6 @@ def evaluate(g):
     with komi: each stone for its owner, except that a group in atari with
     the opponent to move counts for the opponent (he takes it next); each
     vacant cell for the colour with more stones next to it."""
-    count(g)
-    lc = g.map.lc
-    cell, head = g.cell, g.head
-    size, adj = g.size, g.adj
-    mover = g.side
-    sx = so = 0
-    for i in range(g.n):
-        v = cell[i]
-        if v == 1 or v == 2:
-            if v != mover and lc[head[i]] == 1:
-                v = mover           # about to be taken
-            if v == 1:
-                sx += 1
-            else:
-                so += 1
-        elif not v:
-            x = o = 0
-            for j in adj[i]:
-                w = cell[j]
-                if w == 1:
-                    x += 1
-                elif w == 2:
-                    o += 1
-            if x > o:
-                sx += 1
-            elif o > x:
-                so += 1
-    return 1 if 2 * sx > 2 * so + g.map.komi2 else 2
+    m = g.map
+    K.count(g.cell, g.head, g.nxt, g.adj, m.nb, m.lc, m.l1, m.l2, m.mark, g.n)
+    return K.evaluate(g.cell, g.head, g.adj, m.nb, m.lc, g.n, g.side, m.komi2)

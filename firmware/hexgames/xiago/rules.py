@@ -14,10 +14,12 @@
 # made, so that a save after a pass, and a finished game, reload exactly.
 from micropython import const
 from hexgames.xiago import knowledge, notation, playout
+from hexgames.native import pick
 from hexgames.rng import Rng
 from hexgames.xiago.stones import Stones
 
 _rng = Rng()            # seeded by each playout
+K = pick("xiago.kernels", "xiago.twins")      # the count: a kernel, or its twin
 
 _N = const(3)           # cell value of a neutral piece
 _STEP = const(1 << 20)
@@ -159,52 +161,10 @@ class XiaGo(Stones):
         """(stones X, stones O, territory X, territory O), rules section 9:
         a region of vacant cells counts for the one colour it touches;
         neutral pieces and the edge only bound it."""
+        m = self.map
         cell = self.cell
-        adj = self.adj
-        mark = self.map.mark
-        stack = self.map.stack
-        emp = self.emp
-        nemp = self.nemp
-        tx = to = 0
-        for k in range(nemp):       # only vacant cells are ever marked
-            mark[emp[k]] = 0
-        for k in range(nemp):
-            i = emp[k]
-            if mark[i]:
-                continue
-            touch = 0
-            for j in adj[i]:        # a region of one cell: the common case at the end
-                v = cell[j]
-                if not v:
-                    touch = -1
-                    break
-                if v != _N:
-                    touch |= v
-            if touch >= 0:
-                cnt = 1
-            else:
-                mark[i] = 1
-                stack[0] = i
-                sp = 1
-                cnt = touch = 0
-                while sp:
-                    sp -= 1
-                    s = stack[sp]
-                    cnt += 1
-                    for j in adj[s]:
-                        v = cell[j]
-                        if not v:
-                            if not mark[j]:
-                                mark[j] = 1
-                                stack[sp] = j
-                                sp += 1
-                        elif v != _N:
-                            touch |= v
-            if touch == 1:
-                tx += cnt
-            elif touch == 2:
-                to += cnt
-        return cell.count(b"\x01"), cell.count(b"\x02"), tx, to
+        t = K.territory(cell, self.adj, m.nb, self.emp, self.nemp, m.mark, m.stack, self.n)
+        return cell.count(b"\x01"), cell.count(b"\x02"), t & 4095, t >> 12
 
     def _score(self):
         """The result: (winner, X's score, O's score with komi, "score")."""

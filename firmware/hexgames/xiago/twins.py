@@ -309,3 +309,117 @@ def playout(cell, head, nxt, size, libs, emp, epos, z, nb, adj, t1, t2, io):
     io[_IO_X2] = x2
     io[_IO_PLIES] = plies
     return full
+
+
+def count(cell, head, nxt, adj, nb, lc, l1, l2, mark, n):
+    """The distinct liberties of every group, up to 3, by root r: lc[r], and
+    the first two found in l1[r], l2[r] (0 where none); mark[r] = 1 on the
+    roots, 0 elsewhere."""
+    for i in range(n):
+        mark[i] = 0
+    for i in range(n):
+        v = cell[i]
+        if v != 1 and v != 2:
+            continue
+        r = head[i]
+        if mark[r]:
+            continue
+        mark[r] = 1
+        a = b = -1
+        k = 0
+        s = r
+        while True:
+            for j in adj[s]:
+                if not cell[j] and j != a and j != b:
+                    if k == 0:
+                        a = j
+                    elif k == 1:
+                        b = j
+                    k += 1
+                    if k == 3:
+                        break
+            if k == 3:
+                break
+            s = nxt[s]
+            if s == r:
+                break
+        lc[r] = k
+        l1[r] = a if a >= 0 else 0
+        l2[r] = b if b >= 0 else 0
+
+
+def evaluate(cell, head, adj, nb, lc, n, mover, komi2):
+    """Who leads (1 X, 2 O) by an area estimate with komi2 (komi in half
+    points), count() done: each stone for its owner, but a group in atari
+    with the opponent to move for the mover; each vacant cell for the colour
+    with more stones next to it."""
+    sx = so = 0
+    for i in range(n):
+        v = cell[i]
+        if v == 1 or v == 2:
+            if v != mover and lc[head[i]] == 1:
+                v = mover           # about to be taken
+            if v == 1:
+                sx += 1
+            else:
+                so += 1
+        elif not v:
+            x = o = 0
+            for j in adj[i]:
+                w = cell[j]
+                if w == 1:
+                    x += 1
+                elif w == 2:
+                    o += 1
+            if x > o:
+                sx += 1
+            elif o > x:
+                so += 1
+    return 1 if 2 * sx > 2 * so + komi2 else 2
+
+
+def territory(cell, adj, nb, emp, nemp, mark, stack, n):
+    """Rules section 9: the territory of X plus 4096 times O's. A region of
+    vacant cells counts for the one colour it touches; neutral pieces and
+    the edge only bound it. mark: 1 on the cells of regions of two cells
+    or more (only vacant cells are touched); stack: the flood fill's."""
+    tx = to = 0
+    for k in range(nemp):
+        mark[emp[k]] = 0
+    for k in range(nemp):
+        i = emp[k]
+        if mark[i]:
+            continue
+        touch = 0
+        for j in adj[i]:            # a region of one cell: the common case at the end
+            v = cell[j]
+            if not v:
+                touch = -1
+                break
+            if v != 3:
+                touch |= v
+        if touch >= 0:
+            cnt = 1
+        else:
+            mark[i] = 1
+            stack[0] = i
+            sp = 1
+            cnt = touch = 0
+            while sp:
+                sp -= 1
+                s = stack[sp]
+                cnt += 1
+                for j in adj[s]:
+                    v = cell[j]
+                    if not v:
+                        if not mark[j]:
+                            mark[j] = 1
+                            stack[sp] = j
+                            sp += 1
+                    elif v != 3:
+                        touch |= v
+        if touch == 1:
+            tx += cnt
+        elif touch == 2:
+            to += cnt
+    return tx + 4096 * to
