@@ -1,13 +1,15 @@
-# XiaGo's kernels against their twins (hexgames/xiago/kernels.py, twins.py),
-# position for position: the same playouts (result, io, every buffer, the
-# superko table), liberty counts, evaluations, counts, move lists and priors.
-# Runs where viper does (the unix port, the emulated chip); CPython skips it.
+# XiaGo's kernels against their twins (hexgames/xiago/kernels.py, twins.py and
+# scan/), position for position: the same playouts (result, io, every buffer,
+# the superko table), liberty counts, evaluations, counts, move lists, quick
+# slide tests and priors. Runs where viper does (the unix port, the emulated
+# chip); CPython skips it.
 import hexgames
 from array import array
 from hexgames.rng import Rng
-from kit import ON_CHIP, kernel_pair, unload_games
+from kit import ON_CHIP, kernel_pair, unload_games, use_kernels
 
 K, T = kernel_pair("xiago.kernels", "xiago.twins")
+KS, TS = kernel_pair("xiago.scan.kernels", "xiago.scan.twins")
 
 _IO_N = 0           # io's layout (twins.py)
 _IO_TMASK = 1
@@ -103,7 +105,7 @@ def test_liberty_counts_evaluations_and_territory_match():
     for g in _positions():
         m = g.map
         got = []
-        for mod in (K, T):
+        for mod in (KS, TS):
             lc, l1, l2 = bytearray(g.n), array("H", bytes(2 * g.n)), array("H", bytes(2 * g.n))
             mark = bytearray(b"\x07" * g.n)
             stack = array("H", bytes(2 * g.n))
@@ -119,3 +121,83 @@ def test_liberty_counts_evaluations_and_territory_match():
         assert got[0] == got[1], g.record()
         n += 1
     assert n > 50
+
+
+def _scan_state(g):
+    return [bytes(b) for b in (g.cell, g.head, g.nxt, g.size, g.libs, g.emp, g.epos)]
+
+
+def test_placements_and_quick_slide_tests_match():
+    n = 0
+    for g in _positions():
+        before = _scan_state(g)
+        nbr, off = g.board.nbr, g.board.off
+        got = []
+        for mod in (KS, TS):
+            row = []
+            io = g._io()
+            for p in (1, 2):
+                buf = array("i", bytes(4 * g.max_moves))
+                k = mod.places(g.cell, g.head, g.nxt, g.libs, g.z1, g.map.nb, g.adj, g.t1, g.t2,
+                               io, p, buf, 2)
+                row.append(bytes(buf[:k]))
+                for a in range(g.n):
+                    if g.cell[a] != 3:
+                        continue
+                    for d in range(6):
+                        b = nbr[6 * a + d]
+                        while b != off and g.cell[b] == 0:
+                            row.append(mod.check_slide(g.cell, g.head, g.libs, g.emp, g.z1,
+                                                       g.map.nb, g.adj, g.t1, g.t2, io, a, b, p))
+                            b = nbr[6 * b + d]
+            row.append(bytes(io))
+            got.append(row)
+            assert _scan_state(g) == before, g.record()
+        assert got[0] == got[1], g.record()
+        n += 1
+    assert n > 50
+
+
+def test_priors_match_on_every_move_and_kept_above_a_bar():
+    from hexgames.xiago import knowledge
+    for g in _positions():
+        if not g.to_move:
+            continue
+        knowledge.count(g)
+        ms = g.moves()
+        m = g.map
+        got = []
+        for mod in (KS, TS):
+            row = []
+            for p in (1, 2):
+                for keep in (0, 4, 9):
+                    moves = array("i", ms)
+                    out = bytearray(len(ms) + 1)
+                    io = g._io()
+                    e = mod.priors(g.cell, g.head, g.size, m.nb, g.adj, m.lc, m.l1, m.l2, moves,
+                                   1, len(ms), out, p, keep, io)
+                    row += [e, bytes(moves), bytes(out), io[14]]
+            got.append(row)
+        assert got[0] == got[1], g.record()
+
+
+def test_the_move_lists_match_through_the_game():
+    # the game's moves_into and the search's list (knowledge.moves_into), all
+    # kernels against all twins, the slow paths of the slides included
+    from hexgames.xiago import knowledge
+    for g in _positions(1 if not ON_CHIP else 2):
+        got = []
+        for on in (True, False):
+            use_kernels(on)
+            try:
+                buf = array("i", bytes(4 * g.max_moves))
+                out = bytearray(g.max_moves)
+                k = g.moves_into(buf)
+                row = [bytes(buf[:k])]
+                k = knowledge.moves_into(g, buf, out)
+                row += [bytes(buf[:k]), bytes(out[:k]), knowledge.evaluate(g)]
+                row += _scan_state(g)
+            finally:
+                use_kernels(True)
+            got.append(row)
+        assert got[0] == got[1], g.record()

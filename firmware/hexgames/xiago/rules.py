@@ -19,7 +19,8 @@ from hexgames.rng import Rng
 from hexgames.xiago.stones import Stones
 
 _rng = Rng()            # seeded by each playout
-K = pick("xiago.kernels", "xiago.twins")      # the count: a kernel, or its twin
+# the move list and the count: native kernels where the VM has them, else twins
+K = pick("xiago.scan.kernels", "xiago.scan.twins")
 
 _N = const(3)           # cell value of a neutral piece
 _STEP = const(1 << 20)
@@ -99,43 +100,32 @@ class XiaGo(Stones):
         if not self.to_move:
             return 0
         p = self.side
-        cell = self.cell
-        n = self.n
         k = 0
         if not self.must:
             buf[0] = _PASS
             k = 1
-        # A placement next to a vacant cell that cannot capture (no opponent
-        # group next to it with few pseudo-liberties) is legal if every
-        # recorded position has more vacant cells than it leaves.
-        fresh = self.nemp - 1 < self.minemp
-        adj, head, libs = self.adj, self.head, self.libs
-        q = 3 - p
-        for c in range(n):
-            if cell[c]:
-                continue
-            ok = 0
-            if fresh:
-                for j in adj[c]:
-                    v = cell[j]
-                    if not v:
-                        ok = 1
-                    elif v == q and libs[head[j]] <= 6:
-                        ok = 0
-                        break
-            if ok or not self._check_place(c, p):
-                buf[k] = c
-                k += 1
+        io = self._io()
+        cell, head, libs = self.cell, self.head, self.libs
+        z, nb, adj = self.z1, self.map.nb, self.adj
+        t1, t2 = self.t1, self.t2
+        k = K.places(cell, head, self.nxt, libs, z, nb, adj, t1, t2, io, p, buf, k)
         if self.must:
             return k
+        # A neutral step is legal if a placement can follow it: told quickly
+        # by the scan, else (a capture, a crowded board) by playing it.
+        check = K.check_slide
+        emp = self.emp
         nbr, off = self.board.nbr, self.board.off
-        for a in range(n):
+        for a in range(self.n):
             if cell[a] != _N:
                 continue
             for d in range(6):
                 b = nbr[6 * a + d]
                 while b != off and cell[b] == 0:
-                    if not self._check_slide(a, b, p):
+                    why = check(cell, head, libs, emp, z, nb, adj, t1, t2, io, a, b, p)
+                    if why == 3:
+                        why = self._check_slide(a, b, p)
+                    if not why:
                         buf[k] = _STEP | a << 10 | b
                         k += 1
                     b = nbr[6 * b + d]

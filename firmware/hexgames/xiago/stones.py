@@ -18,6 +18,13 @@ from hexgames.xiago.ko import Superko
 
 _N = const(3)           # cell value of a neutral piece
 _MARK = const(0x8000)   # libs of a group counted as captured, while a check runs
+# io, the kernels' values (scan/twins.py)
+_IO_N = const(0)
+_IO_TMASK = const(1)
+_IO_MINEMP = const(3)
+_IO_H1 = const(4)
+_IO_H2 = const(5)
+_IO_NEMP = const(6)
 
 
 class Stones(Superko):
@@ -110,6 +117,18 @@ class Stones(Superko):
         self.h1 = h1
         self.h2 = h2
         return dead
+
+    def _io(self):
+        """The base's io buffer holding what the scans (scan/) read of the
+        position besides its buffers."""
+        io = self.map.io
+        io[_IO_N] = self.n
+        io[_IO_TMASK] = self.tmask
+        io[_IO_MINEMP] = self.minemp
+        io[_IO_H1] = self.h1
+        io[_IO_H2] = self.h2
+        io[_IO_NEMP] = self.nemp
+        return io
 
     # -- placements and neutral slides -------------------------------------------
     def _check_place(self, c, p):

@@ -1,0 +1,498 @@
+# Scans of a XiaGo position as native code (viper): the kernels of twins.py
+# here, which says what each computes; the same signatures and the same
+# results. As ../kernels.py: one function per loop, helpers inline,
+# neighbours from nb (off the board >= n), values >= 0 in io, and a free
+# slot of the superko table (-1) told by its bit 30.
+import micropython
+from micropython import const
+
+_MARK = const(0x8000)
+
+_IO_N = const(0)
+_IO_TMASK = const(1)
+_IO_MINEMP = const(3)
+_IO_H1 = const(4)
+_IO_H2 = const(5)
+_IO_NEMP = const(6)
+_IO_USEFUL = const(14)
+
+_STEP = const(1 << 20)
+_PASS = const(2 << 20)
+_CAPTURE = const(16)
+_TAKE_NEXT = const(15)
+_ESCAPE = const(14)
+_SAVE = const(12)
+_ATARI = const(11)
+_EXTEND = const(10)
+_CONTACT = const(9)
+_PLAIN = const(8)
+_INSIDE = const(5)
+_SLIDE = const(3)
+_SELF_ATARI = const(2)
+_PASS_PRIOR = const(2)
+_EYE = const(1)
+
+
+@micropython.viper
+def count(cell: ptr8, head: ptr16, nxt: ptr16, adj, nb: ptr16, lc: ptr8, l1: ptr16,
+          l2: ptr16, mark: ptr8, n: int):
+    for i in range(n):
+        mark[i] = 0
+    for i in range(n):
+        v = int(cell[i])
+        if v != 1 and v != 2:
+            continue
+        r = int(head[i])
+        if mark[r] != 0:
+            continue
+        mark[r] = 1
+        a = -1
+        b = -1
+        k = 0
+        s = r
+        while True:
+            d = 6 * s
+            while d < 6 * s + 6:
+                j = int(nb[d])
+                d += 1
+                if j < n and cell[j] == 0 and j != a and j != b:
+                    if k == 0:
+                        a = j
+                    elif k == 1:
+                        b = j
+                    k += 1
+                    if k == 3:
+                        break
+            if k == 3:
+                break
+            s = int(nxt[s])
+            if s == r:
+                break
+        lc[r] = k
+        if a < 0:
+            a = 0
+        if b < 0:
+            b = 0
+        l1[r] = a
+        l2[r] = b
+
+
+@micropython.viper
+def evaluate(cell: ptr8, head: ptr16, adj, nb: ptr16, lc: ptr8, n: int, mover: int,
+             komi2: int) -> int:
+    sx = 0
+    so = 0
+    for i in range(n):
+        v = int(cell[i])
+        if v == 1 or v == 2:
+            if v != mover and lc[head[i]] == 1:
+                v = mover
+            if v == 1:
+                sx += 1
+            else:
+                so += 1
+        elif v == 0:
+            x = 0
+            o = 0
+            d = 6 * i
+            while d < 6 * i + 6:
+                j = int(nb[d])
+                d += 1
+                if j < n:
+                    w = int(cell[j])
+                    if w == 1:
+                        x += 1
+                    elif w == 2:
+                        o += 1
+            if x > o:
+                sx += 1
+            elif o > x:
+                so += 1
+    if 2 * sx > 2 * so + komi2:
+        return 1
+    return 2
+
+
+@micropython.viper
+def territory(cell: ptr8, adj, nb: ptr16, emp: ptr16, nemp: int, mark: ptr8, stack: ptr16,
+              n: int) -> int:
+    tx = 0
+    to = 0
+    for k in range(nemp):
+        mark[emp[k]] = 0
+    for k in range(nemp):
+        i = int(emp[k])
+        if mark[i] != 0:
+            continue
+        touch = 0
+        d = 6 * i
+        while d < 6 * i + 6:
+            j = int(nb[d])
+            d += 1
+            if j >= n:
+                continue
+            v = int(cell[j])
+            if v == 0:
+                touch = -1
+                break
+            if v != 3:
+                touch |= v
+        cnt = 1
+        if touch < 0:
+            mark[i] = 1
+            stack[0] = i
+            sp = 1
+            cnt = 0
+            touch = 0
+            while sp > 0:
+                sp -= 1
+                s = int(stack[sp])
+                cnt += 1
+                d = 6 * s
+                while d < 6 * s + 6:
+                    j = int(nb[d])
+                    d += 1
+                    if j >= n:
+                        continue
+                    v = int(cell[j])
+                    if v == 0:
+                        if mark[j] == 0:
+                            mark[j] = 1
+                            stack[sp] = j
+                            sp += 1
+                    elif v != 3:
+                        touch |= v
+        if touch == 1:
+            tx += cnt
+        elif touch == 2:
+            to += cnt
+    return tx + 4096 * to
+
+
+
+@micropython.viper
+def places(cell: ptr8, head: ptr16, nxt: ptr16, libs: ptr16, z: ptr32, nb: ptr16, adj,
+           t1: ptr32, t2: ptr16, io: ptr32, p: int, buf: ptr32, k: int) -> int:
+    n = io[_IO_N]
+    nemp = io[_IO_NEMP]
+    minemp = io[_IO_MINEMP]
+    tmask = io[_IO_TMASK]
+    h1 = io[_IO_H1]
+    h2 = io[_IO_H2]
+    q = 3 - p
+    pz = (p - 1) * n
+    qz = (q - 1) * n
+    for c in range(n):
+        if cell[c] != 0:
+            continue
+        c6 = 6 * c
+        vac = 0
+        hq = 0
+        d = c6
+        while d < c6 + 6:
+            j = int(nb[d])
+            d += 1
+            if j >= n:
+                continue
+            v = int(cell[j])
+            if v == 0:
+                vac += 1
+            elif v != 3:
+                libs[head[j]] -= 1
+                if v == q:
+                    hq = 1
+        y1 = h1 ^ z[pz + c]
+        y2 = h2 ^ z[pz + c + 1]
+        cap = 0
+        if hq != 0:
+            d = c6
+            while d < c6 + 6:
+                j = int(nb[d])
+                d += 1
+                if j < n and cell[j] == q:
+                    r = int(head[j])
+                    if libs[r] == 0:
+                        libs[r] = _MARK
+                        s = r
+                        while True:
+                            y1 ^= z[qz + s]
+                            y2 ^= z[qz + s + 1]
+                            cap += 1
+                            s = int(nxt[s])
+                            if s == r:
+                                break
+        ok = 0
+        if vac != 0 or cap != 0:
+            ok = 1
+        d = c6
+        while d < c6 + 6 and ok == 0:       # else liberties from own groups
+            j = int(nb[d])
+            d += 1
+            if j < n and cell[j] == p and libs[head[j]] != 0:
+                ok = 1
+        d = c6
+        while d < c6 + 6:                   # the liberties restored
+            j = int(nb[d])
+            d += 1
+            if j >= n:
+                continue
+            v = int(cell[j])
+            if v == 1 or v == 2:
+                r = int(head[j])
+                if libs[r] >= _MARK:
+                    libs[r] = 0
+                libs[r] += 1
+        if ok != 0 and nemp - 1 + cap >= minemp:
+            i = y1 & tmask
+            y2 &= 0xFFFF
+            while True:
+                v = t1[i]
+                if v == y1 and t2[i] == y2:
+                    ok = 0
+                    break
+                if (v >> 30) != 0:
+                    break
+                i = (i + 1) & tmask
+        if ok != 0:
+            buf[k] = c
+            k += 1
+    return k
+
+
+@micropython.viper
+def check_slide(cell: ptr8, head: ptr16, libs: ptr16, emp: ptr16, z: ptr32, nb: ptr16, adj,
+                t1: ptr32, t2: ptr16, io: ptr32, a: int, b: int, p: int) -> int:
+    n = io[_IO_N]
+    q = 3 - p
+    a6 = 6 * a
+    b6 = 6 * b
+    dead = 0
+    d0 = b6
+    while d0 < b6 + 6:
+        j = int(nb[d0])
+        d0 += 1
+        if j >= n:
+            continue
+        v = int(cell[j])
+        if v != 1 and v != 2:
+            continue
+        r = int(head[j])
+        k = int(libs[r])
+        d = b6
+        while d < b6 + 6:
+            i = int(nb[d])
+            d += 1
+            if i < n and cell[i] == v and head[i] == r:
+                k -= 1
+        d = a6
+        while d < a6 + 6:
+            i = int(nb[d])
+            d += 1
+            if i < n and cell[i] == v and head[i] == r:
+                k += 1
+        if k <= 0:
+            if v == q:
+                return 3
+            dead = 1
+    if dead != 0:
+        return 1
+    nemp = io[_IO_NEMP]
+    fresh = 0
+    if nemp - 1 < io[_IO_MINEMP]:
+        fresh = 1
+    zn = 2 * n
+    y1 = io[_IO_H1] ^ z[zn + a] ^ z[zn + b]
+    y2 = io[_IO_H2] ^ z[zn + a + 1] ^ z[zn + b + 1]
+    pz = (p - 1) * n
+    tmask = io[_IO_TMASK]
+    t = 0
+    while t <= nemp:
+        c = a
+        if t < nemp:
+            c = int(emp[t])
+        t += 1
+        if c == b:
+            continue
+        free = 0
+        d = 6 * c
+        while d < 6 * c + 6:
+            j = int(nb[d])
+            d += 1
+            if j >= n:
+                continue
+            if j == a:
+                free = 1
+            elif j != b:
+                v = int(cell[j])
+                if v == q:
+                    free = 0
+                    break
+                if v == 0:
+                    free = 1
+        if free == 0:
+            continue
+        if fresh != 0:
+            return 0
+        h1 = y1 ^ z[pz + c]
+        h2 = (y2 ^ z[pz + c + 1]) & 0xFFFF
+        i = h1 & tmask
+        while True:
+            v = t1[i]
+            if v == h1 and t2[i] == h2:
+                break
+            if (v >> 30) != 0:
+                return 0
+            i = (i + 1) & tmask
+    return 3
+
+
+@micropython.viper
+def priors(cell: ptr8, head: ptr16, size: ptr16, nb: ptr16, adj, lc: ptr8, l1: ptr16,
+           l2: ptr16, moves: ptr32, k0: int, k: int, out: ptr8, p: int, keep: int,
+           io: ptr32) -> int:
+    n = io[_IO_N]
+    q = 3 - p
+    useful = 0
+    e = k0
+    m = k0
+    while m < k:
+        mv = moves[m]
+        m += 1
+        v = -1
+        if mv == _PASS:
+            v = _PASS_PRIOR
+        elif mv < _STEP:
+            c6 = 6 * mv
+            cap = 0
+            atari = 0
+            danger = 0
+            near = 0
+            short = 0
+            a = -1
+            nl = 0
+            d = c6
+            while d < c6 + 6:
+                j = int(nb[d])
+                d += 1
+                if j >= n:
+                    continue
+                w = int(cell[j])
+                if w == 0:
+                    if nl == 0:
+                        a = j
+                        nl = 1
+                    elif j != a:
+                        nl = 2
+                elif w == q:
+                    near = 1
+                    r = int(head[j])
+                    if lc[r] == 1:
+                        cap += 1
+                    elif lc[r] == 2:
+                        atari = 1
+                elif w == p:
+                    near = 1
+                    r = int(head[j])
+                    kk = int(lc[r])
+                    if kk == 1:
+                        danger = 1
+                    elif kk == 2:
+                        short = 1
+                    if kk >= 3:
+                        nl = 2
+                    elif nl < 2:
+                        x = int(l1[r])
+                        if x == mv:
+                            x = int(l2[r])
+                        if nl == 0:
+                            a = x
+                            nl = 1
+                        elif x != a:
+                            nl = 2
+            if cap != 0:
+                v = _CAPTURE
+            elif nl < 2:
+                v = _SELF_ATARI
+            elif danger != 0:
+                v = _ESCAPE
+            elif atari != 0:
+                v = _ATARI
+            elif near == 0:
+                v = _PLAIN
+            elif short != 0:
+                v = _EXTEND
+            else:                   # own area, or the opponent within two steps
+                v = _EYE
+                d = c6
+                while d < c6 + 6 and v != _CONTACT:
+                    j = int(nb[d])
+                    d += 1
+                    if j >= n:
+                        continue
+                    w = int(cell[j])
+                    if w == q:
+                        v = _CONTACT
+                    elif w == 0:
+                        v = _INSIDE
+                        i = 6 * j
+                        while i < 6 * j + 6:
+                            x = int(nb[i])
+                            i += 1
+                            if x < n and cell[x] == q:
+                                v = _CONTACT
+                                break
+            if v > _SELF_ATARI and v != _EYE:
+                useful = 1
+        else:
+            a = (mv >> 10) & 1023
+            b = mv & 1023
+            best = _SLIDE
+            d0 = 6 * b
+            while d0 < 6 * b + 6 and v < 0:
+                j = int(nb[d0])
+                d0 += 1
+                if j >= n:
+                    continue
+                w = int(cell[j])
+                if w != 1 and w != 2:
+                    continue
+                r = int(head[j])
+                kk = int(lc[r]) - 1
+                d = 6 * a
+                while d < 6 * a + 6:
+                    i = int(nb[d])
+                    d += 1
+                    if i < n and i != b and cell[i] == w and head[i] == r:
+                        kk = int(lc[r])
+                        break
+                if w == q:
+                    if kk <= 0:
+                        v = _CAPTURE
+                    elif kk == 1:
+                        best = _TAKE_NEXT
+                elif kk <= 1:
+                    v = _SELF_ATARI
+            if v < 0:
+                d0 = 6 * a
+                while d0 < 6 * a + 6:
+                    i = int(nb[d0])
+                    d0 += 1
+                    if i >= n or cell[i] != p or lc[head[i]] != 1:
+                        continue
+                    r = int(head[i])
+                    touch = 0
+                    d = 6 * b
+                    while d < 6 * b + 6:
+                        j = int(nb[d])
+                        d += 1
+                        if j < n and cell[j] == p and head[j] == r:
+                            touch = 1
+                    if touch == 0 and best < _ESCAPE:
+                        best = _SAVE
+                v = best
+        if v >= keep:
+            moves[e] = mv
+            out[e] = v
+            e += 1
+    io[_IO_USEFUL] = useful
+    return e
