@@ -63,7 +63,7 @@ def _playout(mod, g, plies, seed):
     r = Rng(seed)
     io = _io(h, plies, r.x1, r.x2)
     full = mod.playout(h.cell, h.head, h.nxt, h.size, h.libs, h.emp, h.epos, h.z1, h.map.nb,
-                       h.adj, h.t1, h.t2, io)
+                       h.t1, h.t2, io, h.adj)
     return full, bytes(io), _buffers(h)
 
 
@@ -109,13 +109,13 @@ def test_liberty_counts_evaluations_and_territory_match():
             lc, l1, l2 = bytearray(g.n), array("H", bytes(2 * g.n)), array("H", bytes(2 * g.n))
             mark = bytearray(b"\x07" * g.n)
             stack = array("H", bytes(2 * g.n))
-            mod.count(g.cell, g.head, g.nxt, g.adj, m.nb, lc, l1, l2, mark, g.n)
+            mod.count(g.cell, g.head, g.nxt, m.nb, lc, l1, l2, mark, g.n, g.adj)
             row = [bytes(lc), bytes(l1), bytes(l2), bytes(mark)]
             for mover in (1, 2):
                 for komi2 in (5, 9, -40, 40):
-                    row.append(mod.evaluate(g.cell, g.head, g.adj, m.nb, lc, g.n, mover, komi2))
+                    row.append(mod.evaluate(g.cell, g.head, m.nb, lc, g.n, mover, komi2, g.adj))
             mark = bytearray(b"\x07" * g.n)
-            row.append(mod.territory(g.cell, g.adj, m.nb, g.emp, g.nemp, mark, stack, g.n))
+            row.append(mod.territory(g.cell, m.nb, g.emp, g.nemp, mark, stack, g.n, g.adj))
             row += [bytes(mark), bytes(stack)]
             got.append(row)
         assert got[0] == got[1], g.record()
@@ -138,8 +138,8 @@ def test_placements_and_quick_slide_tests_match():
             io = g._io()
             for p in (1, 2):
                 buf = array("i", bytes(4 * g.max_moves))
-                k = mod.places(g.cell, g.head, g.nxt, g.libs, g.z1, g.map.nb, g.adj, g.t1, g.t2,
-                               io, p, buf, 2)
+                k = mod.places(g.cell, g.head, g.nxt, g.libs, g.z1, g.map.nb, g.t1, g.t2, io, p,
+                               buf, 2, g.adj)
                 row.append(bytes(buf[:k]))
                 for a in range(g.n):
                     if g.cell[a] != 3:
@@ -148,7 +148,7 @@ def test_placements_and_quick_slide_tests_match():
                         b = nbr[6 * a + d]
                         while b != off and g.cell[b] == 0:
                             row.append(mod.check_slide(g.cell, g.head, g.libs, g.emp, g.z1,
-                                                       g.map.nb, g.adj, g.t1, g.t2, io, a, b, p))
+                                       g.map.nb, g.t1, g.t2, io, a, b, p, g.adj))
                             b = nbr[6 * b + d]
             row.append(bytes(io))
             got.append(row)
@@ -174,8 +174,8 @@ def test_priors_match_on_every_move_and_kept_above_a_bar():
                     moves = array("i", ms)
                     out = bytearray(len(ms) + 1)
                     io = g._io()
-                    e = mod.priors(g.cell, g.head, g.size, m.nb, g.adj, m.lc, m.l1, m.l2, moves,
-                                   1, len(ms), out, p, keep, io)
+                    e = mod.priors(g.cell, g.head, g.size, m.nb, m.lc, m.l1, m.l2, moves, 1,
+                                   len(ms), out, p, keep, io, g.adj)
                     row += [e, bytes(moves), bytes(out), io[14]]
             got.append(row)
         assert got[0] == got[1], g.record()

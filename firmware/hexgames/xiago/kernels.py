@@ -1,10 +1,19 @@
-# XiaGo's playout as native code (viper): the kernel of twins.py, which
-# says what it computes; the same signatures and the same results. One
-# function per loop, helpers written inline (a call between viper functions
-# costs what a bytecode call does); neighbours come from nb (off the board:
-# >= n), not adj, which viper cannot read; every value is an int >= 0 in io
-# (a ptr32 read of a negative number differs between the chip and the unix
-# port), and a free slot of the superko table (-1) is told by its bit 30.
+# XiaGo's playout as native code (viper): the kernel of twins.py, which says
+# what it computes; the same signature and the same results. Neighbours come
+# from nb (off the board: >= n), not adj, which viper cannot read (adj comes
+# last); every value is an int >= 0 in io (a ptr32 read of a negative number
+# differs between the chip and the unix port), and a free slot of the superko
+# table (-1) is told by its bit 30.
+#
+# Three functions, none over 2 KB of Thumb code: MicroPython 1.28 freezes
+# ARMv6-M native code 2-byte aligned, and a jump of more than 2 KB (or a
+# 32-bit constant) reads a literal that needs 4-byte alignment, so a longer
+# function breaks at random in the board's image (tests/test_xiago_thumb.py
+# checks the sizes). playout() runs the plies and tries the cells; a cell
+# that might capture, or leave a lone liberty, goes to _judge(); the stone
+# is placed by _place(), which also finds the answer to it for the next ply.
+# Between them io holds the position's hash, vacant count, table count and
+# fewest vacant cells, always up to date.
 import micropython
 from micropython import const
 
@@ -31,14 +40,9 @@ _IO_PLIES = const(13)
 
 @micropython.viper
 def playout(cell: ptr8, head: ptr16, nxt: ptr16, size: ptr16, libs: ptr16, emp: ptr16,
-            epos: ptr16, z: ptr32, nb: ptr16, adj, t1: ptr32, t2: ptr16, io: ptr32) -> int:
+            epos: ptr16, z: ptr32, nb: ptr16, t1: ptr32, t2: ptr16, io: ptr32, adj) -> int:
     n = io[_IO_N]
     tmask = io[_IO_TMASK]
-    tcount = io[_IO_TCOUNT]
-    minemp = io[_IO_MINEMP]
-    h1 = io[_IO_H1]
-    h2 = io[_IO_H2]
-    nemp = io[_IO_NEMP]
     side = io[_IO_SIDE]
     passes = io[_IO_PASSES]
     must = io[_IO_MUST]
@@ -48,55 +52,22 @@ def playout(cell: ptr8, head: ptr16, nxt: ptr16, size: ptr16, libs: ptr16, emp: 
     plies = io[_IO_PLIES]
     tfull = (3 * (tmask + 1)) >> 2
     full = 0
+    want = -1
+    if last >= 0 and plies > 0:     # the answer to the last move
+        want = int(_place(cell, head, nxt, size, libs, emp, epos, nb, t1, t2, io, -1, last,
+                          side)) - 2
     c = 0
     at = 0
-    vac = 0
-    nq = 0
-    np = 0
-    cap = 0
-    y1 = 0
-    y2 = 0
     while plies > 0:
-        if tcount >= tfull:
+        if io[_IO_TCOUNT] >= tfull:
             full = 1
             break
         plies -= 1
         p = side
         q = 3 - p
         pz = (p - 1) * n
-        qz = (q - 1) * n
-        # the answer to the last move: the one liberty of its group, or of
-        # an own group next to it (groups of up to 6 pseudo-liberties)
-        want = -1
-        if last >= 0 and cell[last] == q:
-            d0 = 6 * last - 1           # -1: the last stone's own group first
-            while d0 < 6 * last + 6 and want < 0:
-                r = -1
-                if d0 < 6 * last:
-                    r = int(head[last])
-                else:
-                    j = int(nb[d0])
-                    if j < n and cell[j] == p:
-                        r = int(head[j])
-                d0 += 1
-                if r < 0 or libs[r] > 6:
-                    continue
-                a = -1
-                s = r
-                while True:
-                    d = 6 * s
-                    while d < 6 * s + 6:
-                        j = int(nb[d])
-                        d += 1
-                        if j < n and cell[j] == 0 and j != a:
-                            if a >= 0:
-                                a = -2
-                                break
-                            a = j
-                    s = int(nxt[s])
-                    if a == -2 or s == r:
-                        break
-                want = a
+        nemp = io[_IO_NEMP]
+        minemp = io[_IO_MINEMP]
         x1 = _A1 * (x1 & _M15) + (x1 >> 15)
         x2 = _A2 * (x2 & _M15) + (x2 >> 15)
         k = (((x1 ^ x2) & _M15) * nemp) >> 15
@@ -117,14 +88,11 @@ def playout(cell: ptr8, head: ptr16, nxt: ptr16, size: ptr16, libs: ptr16, emp: 
                         at -= nemp
                     c = int(emp[at])
                     t += 1
-                c6 = 6 * c
                 vac = 0
                 nq = 0
-                np = 0
                 low = 0x7FFF
-                jq = 0
-                d = c6
-                while d < c6 + 6:
+                d = 6 * c
+                while d < 6 * c + 6:
                     j = int(nb[d])
                     d += 1
                     if j >= n:
@@ -134,239 +102,49 @@ def playout(cell: ptr8, head: ptr16, nxt: ptr16, size: ptr16, libs: ptr16, emp: 
                         vac += 1
                     elif v == q:
                         nq += 1
-                        jq = j
                         r = int(libs[head[j]])
                         if r < low:
                             low = r
-                    elif v == p:
-                        np += 1
-                ok = 0
                 if vac == 0 and nq == 0 and eyes != 0:
                     continue                    # an own eye
-                cap = 0
-                g1 = 0
-                g2 = 0
-                if low <= nq:
-                    if nq == 1:
-                        r = int(head[jq])
-                        if libs[r] == 1:
-                            s = r
-                            while True:
-                                g1 ^= z[qz + s]
-                                g2 ^= z[qz + s + 1]
-                                cap += 1
-                                s = int(nxt[s])
-                                if s == r:
-                                    break
-                    else:
-                        d = c6
-                        while d < c6 + 6:
-                            j = int(nb[d])
-                            d += 1
-                            if j < n and cell[j] == q:
-                                libs[head[j]] -= 1
-                        d = c6
-                        while d < c6 + 6:
-                            j = int(nb[d])
-                            d += 1
-                            if j < n and cell[j] == q:
-                                r = int(head[j])
-                                if libs[r] == 0:
-                                    libs[r] = _MARK
-                                    s = r
-                                    while True:
-                                        g1 ^= z[qz + s]
-                                        g2 ^= z[qz + s + 1]
-                                        cap += 1
-                                        s = int(nxt[s])
-                                        if s == r:
-                                            break
-                        d = c6
-                        while d < c6 + 6:
-                            j = int(nb[d])
-                            d += 1
-                            if j < n and cell[j] == q:
-                                r = int(head[j])
-                                if libs[r] >= _MARK:
-                                    libs[r] = 0
-                                libs[r] += 1
-                if vac != 0 or cap != 0:
+                if low > nq and vac >= 2:       # no capture, no self-atari
+                    y1 = io[_IO_H1] ^ z[pz + c]
+                    y2 = io[_IO_H2] ^ z[pz + c + 1]
                     ok = 1
-                if ok == 0 and np != 0:
-                    d = c6
-                    while d < c6 + 6:
-                        j = int(nb[d])
-                        d += 1
-                        if j < n and cell[j] == p:
-                            libs[head[j]] -= 1
-                    d = c6
-                    while d < c6 + 6:
-                        j = int(nb[d])
-                        d += 1
-                        if j < n and cell[j] == p and libs[head[j]] != 0:
-                            ok = 1
-                    d = c6
-                    while d < c6 + 6:
-                        j = int(nb[d])
-                        d += 1
-                        if j < n and cell[j] == p:
-                            libs[head[j]] += 1
-                if ok != 0 and eyes != 0 and vac < 2 and cap == 0:
-                    # self-atari: the new group would have one liberty
-                    a = -1
-                    d = c6
-                    while d < c6 + 6:
-                        j = int(nb[d])
-                        d += 1
-                        if j < n and cell[j] == 0:
-                            a = j
-                    d0 = c6
-                    while d0 < c6 + 6 and np != 0:
-                        j0 = int(nb[d0])
-                        d0 += 1
-                        if j0 >= n or cell[j0] != p:
-                            continue
-                        r = int(head[j0])
-                        i = -1                  # the one liberty of r but c
-                        s = r
-                        while True:
-                            d = 6 * s
-                            while d < 6 * s + 6:
-                                j = int(nb[d])
-                                d += 1
-                                if j < n and cell[j] == 0 and j != c and j != i:
-                                    if i >= 0:
-                                        i = -2
-                                        break
-                                    i = j
-                            s = int(nxt[s])
-                            if i == -2 or s == r:
-                                break
-                        if i == -2 or (i >= 0 and a >= 0 and i != a):
-                            a = -2
-                            break
-                        if i >= 0:
-                            a = i
-                    if a != -2:
-                        ok = 0
-                if ok != 0:
-                    y1 = h1 ^ g1 ^ z[pz + c]
-                    y2 = h2 ^ g2 ^ z[pz + c + 1]
-                    if nemp - 1 + cap >= minemp:
+                    if nemp - 1 >= minemp:
                         i = y1 & tmask
                         while True:
                             v = t1[i]
                             if v == y1 and t2[i] == (y2 & 0xFFFF):
                                 ok = 0
                                 break
-                            if (v >> 30) != 0:      # a free slot
+                            if (v >> 30) != 0:  # a free slot
                                 break
                             i = (i + 1) & tmask
                     if ok != 0:
-                        break
+                        io[_IO_H1] = y1
+                        io[_IO_H2] = y2
+                else:
+                    ok = int(_judge(cell, head, nxt, libs, z, nb, t1, t2, io, c, p, eyes))
+                if ok != 0:
+                    break
             if ok != 0 or must == 0 or eyes == 0:
                 break
             eyes = 0
         if ok == 0:
             side = q
             last = -1
+            want = -1
             passes += 1
             if passes == 2:
                 break
             continue
-        cell[c] = p
-        nemp -= 1
-        o = int(emp[nemp])
-        emp[at] = o
-        epos[o] = at
-        h1 = y1
-        h2 = y2
-        c6 = 6 * c
-        r = -1
-        if np != 0 or nq != 0:
-            d = c6
-            while d < c6 + 6:
-                j = int(nb[d])
-                d += 1
-                if j >= n:
-                    continue
-                v = int(cell[j])
-                if v == q:
-                    libs[head[j]] -= 1
-                elif v == p:
-                    b = int(head[j])
-                    libs[b] -= 1
-                    if r < 0:
-                        head[c] = b
-                        nxt[c] = nxt[b]
-                        nxt[b] = c
-                        size[b] += 1
-                        libs[b] += vac
-                        r = b
-                    elif r != b:
-                        a = r
-                        if size[a] < size[b]:
-                            a = b
-                            b = r
-                        s = b
-                        while True:
-                            head[s] = a
-                            s = int(nxt[s])
-                            if s == b:
-                                break
-                        s = int(nxt[a])
-                        nxt[a] = nxt[b]
-                        nxt[b] = s
-                        size[a] += size[b]
-                        libs[a] += libs[b]
-                        r = a
-        if r < 0:
-            head[c] = c
-            nxt[c] = c
-            size[c] = 1
-            libs[c] = vac
-        if cap != 0:
-            d0 = c6
-            while d0 < c6 + 6:
-                j0 = int(nb[d0])
-                d0 += 1
-                if j0 >= n or cell[j0] != q:
-                    continue
-                r = int(head[j0])
-                if libs[r] != 0:
-                    continue
-                s = r
-                while True:
-                    cell[s] = 0
-                    emp[nemp] = s
-                    epos[s] = nemp
-                    nemp += 1
-                    d = 6 * s
-                    while d < 6 * s + 6:
-                        j = int(nb[d])
-                        d += 1
-                        if j < n and cell[j] == p:
-                            libs[head[j]] += 1
-                    s = int(nxt[s])
-                    if s == r:
-                        break
-        i = y1 & tmask
-        while (t1[i] >> 30) == 0:
-            i = (i + 1) & tmask
-        t1[i] = y1
-        t2[i] = y2 & 0xFFFF
-        tcount += 1
-        if nemp < minemp:
-            minemp = nemp
+        want = int(_place(cell, head, nxt, size, libs, emp, epos, nb, t1, t2, io, c, at,
+                          p)) - 2
         side = q
         passes = 0
         must = 0
         last = c
-    io[_IO_TCOUNT] = tcount
-    io[_IO_MINEMP] = minemp
-    io[_IO_H1] = h1
-    io[_IO_H2] = h2
-    io[_IO_NEMP] = nemp
     io[_IO_SIDE] = side
     io[_IO_PASSES] = passes
     io[_IO_MUST] = must
@@ -376,3 +154,307 @@ def playout(cell: ptr8, head: ptr16, nxt: ptr16, size: ptr16, libs: ptr16, emp: 
     io[_IO_PLIES] = plies
     return full
 
+
+@micropython.viper
+def _judge(cell: ptr8, head: ptr16, nxt: ptr16, libs: ptr16, z: ptr32, nb: ptr16, t1: ptr32,
+           t2: ptr16, io: ptr32, c: int, p: int, eyes: int) -> int:
+    # 1 if p may play c by the playout's rules (legal, and with eyes no
+    # self-atari), the new hashes then in io; else 0, io unchanged
+    n = io[_IO_N]
+    q = 3 - p
+    qz = (q - 1) * n
+    c6 = 6 * c
+    vac = 0
+    nq = 0
+    np = 0
+    low = 0x7FFF
+    jq = 0
+    d = c6
+    while d < c6 + 6:
+        j = int(nb[d])
+        d += 1
+        if j >= n:
+            continue
+        v = int(cell[j])
+        if v == 0:
+            vac += 1
+        elif v == q:
+            nq += 1
+            jq = j
+            r = int(libs[head[j]])
+            if r < low:
+                low = r
+        elif v == p:
+            np += 1
+    cap = 0
+    g1 = 0
+    g2 = 0
+    if low <= nq:
+        # captured: a group all of whose pseudo-liberties are at c
+        if nq == 1:
+            r = int(head[jq])
+            if libs[r] == 1:
+                s = r
+                while True:
+                    g1 ^= z[qz + s]
+                    g2 ^= z[qz + s + 1]
+                    cap += 1
+                    s = int(nxt[s])
+                    if s == r:
+                        break
+        else:                           # lower the liberties, look, restore
+            d = c6
+            while d < c6 + 6:
+                j = int(nb[d])
+                d += 1
+                if j < n and cell[j] == q:
+                    libs[head[j]] -= 1
+            d = c6
+            while d < c6 + 6:
+                j = int(nb[d])
+                d += 1
+                if j < n and cell[j] == q:
+                    r = int(head[j])
+                    if libs[r] == 0:
+                        libs[r] = _MARK
+                        s = r
+                        while True:
+                            g1 ^= z[qz + s]
+                            g2 ^= z[qz + s + 1]
+                            cap += 1
+                            s = int(nxt[s])
+                            if s == r:
+                                break
+            d = c6
+            while d < c6 + 6:
+                j = int(nb[d])
+                d += 1
+                if j < n and cell[j] == q:
+                    r = int(head[j])
+                    if libs[r] >= _MARK:
+                        libs[r] = 0
+                    libs[r] += 1
+    ok = 0
+    if vac != 0 or cap != 0:
+        ok = 1
+    elif np != 0:                       # then its liberties come from own groups
+        d = c6
+        while d < c6 + 6:
+            j = int(nb[d])
+            d += 1
+            if j < n and cell[j] == p:
+                libs[head[j]] -= 1
+        d = c6
+        while d < c6 + 6:
+            j = int(nb[d])
+            d += 1
+            if j < n and cell[j] == p:
+                if libs[head[j]] != 0:
+                    ok = 1
+        d = c6
+        while d < c6 + 6:
+            j = int(nb[d])
+            d += 1
+            if j < n and cell[j] == p:
+                libs[head[j]] += 1
+    if ok != 0 and eyes != 0 and vac < 2 and cap == 0:
+        ok = int(_lone(cell, head, nxt, nb, n, c, p, np))
+    if ok == 0:
+        return 0
+    y1 = io[_IO_H1] ^ g1 ^ z[(p - 1) * n + c]
+    y2 = io[_IO_H2] ^ g2 ^ z[(p - 1) * n + c + 1]
+    if io[_IO_NEMP] - 1 + cap >= io[_IO_MINEMP]:
+        tmask = io[_IO_TMASK]
+        i = y1 & tmask
+        while True:
+            v = t1[i]
+            if v == y1 and t2[i] == (y2 & 0xFFFF):
+                return 0
+            if (v >> 30) != 0:
+                break
+            i = (i + 1) & tmask
+    io[_IO_H1] = y1
+    io[_IO_H2] = y2
+    return 1
+
+
+@micropython.viper
+def _lone(cell: ptr8, head: ptr16, nxt: ptr16, nb: ptr16, n: int, c: int, p: int,
+          np: int) -> int:
+    # 1 if the group a stone of p on c would make has two liberties or
+    # more, 0 if one (a self-atari; the caller knows it captures nothing)
+    a = -1                              # the last vacant neighbour
+    d = 6 * c
+    while d < 6 * c + 6:
+        j = int(nb[d])
+        d += 1
+        if j < n and cell[j] == 0:
+            a = j
+    d0 = 6 * c
+    while d0 < 6 * c + 6 and np != 0:
+        j0 = int(nb[d0])
+        d0 += 1
+        if j0 >= n or cell[j0] != p:
+            continue
+        r = int(head[j0])
+        i = -1                          # the one liberty of r but c
+        s = r
+        while True:
+            d = 6 * s
+            while d < 6 * s + 6:
+                j = int(nb[d])
+                d += 1
+                if j < n and cell[j] == 0 and j != c and j != i:
+                    if i >= 0:
+                        i = -2
+                        break
+                    i = j
+            s = int(nxt[s])
+            if i == -2 or s == r:
+                break
+        if i == -2 or (i >= 0 and a >= 0 and i != a):
+            return 1
+        if i >= 0:
+            a = i
+    return 0
+
+
+@micropython.viper
+def _place(cell: ptr8, head: ptr16, nxt: ptr16, size: ptr16, libs: ptr16, emp: ptr16,
+           epos: ptr16, nb: ptr16, t1: ptr32, t2: ptr16, io: ptr32, c: int, at: int,
+           p: int) -> int:
+    # With c >= 0: a stone of p on c (emp[at]), legal, the new hashes in io:
+    # merges, captures, the position recorded; then, or with c < 0 for the
+    # stone on `at`, the answer to it: the one liberty of its group, or of a
+    # group of the mover next to it (groups of up to 6 pseudo-liberties).
+    # Returns that cell + 2 (>= 0: none, two or more). Each part is its own
+    # `if c >= 0` block: one around them all would be a jump of over 2 KB.
+    n = io[_IO_N]
+    q = 3 - p
+    nemp = io[_IO_NEMP]
+    r = -1
+    if c >= 0:
+        vac = 0
+        d = 6 * c
+        while d < 6 * c + 6:
+            j = int(nb[d])
+            d += 1
+            if j < n and cell[j] == 0:
+                vac += 1
+        cell[c] = p
+        nemp -= 1
+        o = int(emp[nemp])
+        emp[at] = o
+        epos[o] = at
+        d = 6 * c
+        while d < 6 * c + 6:
+            j = int(nb[d])
+            d += 1
+            if j >= n:
+                continue
+            v = int(cell[j])
+            if v == q:
+                libs[head[j]] -= 1
+            elif v == p:
+                b = int(head[j])
+                libs[b] -= 1
+                if r < 0:                   # the stone joins its first own neighbour
+                    head[c] = b
+                    nxt[c] = nxt[b]
+                    nxt[b] = c
+                    size[b] += 1
+                    libs[b] += vac
+                    r = b
+                elif r != b:                # merge: relabel the smaller group
+                    a = r
+                    if size[a] < size[b]:
+                        a = b
+                        b = r
+                    s = b
+                    while True:
+                        head[s] = a
+                        s = int(nxt[s])
+                        if s == b:
+                            break
+                    s = int(nxt[a])
+                    nxt[a] = nxt[b]
+                    nxt[b] = s
+                    size[a] += size[b]
+                    libs[a] += libs[b]
+                    r = a
+        if r < 0:
+            head[c] = c
+            nxt[c] = c
+            size[c] = 1
+            libs[c] = vac
+    if c >= 0:
+        d = 6 * c
+        while d < 6 * c + 6:                # captured groups go
+            j = int(nb[d])
+            d += 1
+            if j >= n or cell[j] != q:
+                continue
+            r = int(head[j])
+            if libs[r] != 0:
+                continue
+            s = r
+            while True:
+                cell[s] = 0
+                emp[nemp] = s
+                epos[s] = nemp
+                nemp += 1
+                i = 6 * s
+                while i < 6 * s + 6:
+                    x = int(nb[i])
+                    i += 1
+                    if x < n and cell[x] == p:
+                        libs[head[x]] += 1
+                s = int(nxt[s])
+                if s == r:
+                    break
+    if c >= 0:
+        tmask = io[_IO_TMASK]               # the position recorded
+        i = io[_IO_H1] & tmask
+        while (t1[i] >> 30) == 0:
+            i = (i + 1) & tmask
+        t1[i] = io[_IO_H1]
+        t2[i] = io[_IO_H2] & 0xFFFF
+        io[_IO_TCOUNT] += 1
+        io[_IO_NEMP] = nemp
+        if nemp < io[_IO_MINEMP]:
+            io[_IO_MINEMP] = nemp
+        at = c
+        p = q
+    # the answer for p to the stone on at (of the opponent)
+    if cell[at] != 3 - p:
+        return 1
+    want = -1
+    d0 = 6 * at - 1                         # -1: the stone's own group first
+    while d0 < 6 * at + 6 and want < 0:
+        r = -1
+        if d0 < 6 * at:
+            r = int(head[at])
+        else:
+            j = int(nb[d0])
+            if j < n and cell[j] == p:
+                r = int(head[j])
+        d0 += 1
+        if r < 0 or libs[r] > 6:
+            continue
+        a = -1
+        s = r
+        while True:
+            d = 6 * s
+            while d < 6 * s + 6:
+                j = int(nb[d])
+                d += 1
+                if j < n and cell[j] == 0 and j != a:
+                    if a >= 0:
+                        a = -2
+                        break
+                    a = j
+            s = int(nxt[s])
+            if a == -2 or s == r:
+                break
+        want = a
+    return want + 2

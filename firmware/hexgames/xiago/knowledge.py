@@ -45,15 +45,15 @@ _IO_USEFUL = const(14)      # io: a placement rates more than a self-atari or an
 def count(g):
     """Distinct liberties (up to 3) of every group: lc, l1, l2 by root."""
     m = g.map
-    K.count(g.cell, g.head, g.nxt, g.adj, m.nb, m.lc, m.l1, m.l2, m.mark, g.n)
+    K.count(g.cell, g.head, g.nxt, m.nb, m.lc, m.l1, m.l2, m.mark, g.n, g.adj)
 
 
 def priors_into(g, moves, k, out):
     count(g)
     m = g.map
     io = g._io()
-    K.priors(g.cell, g.head, g.size, m.nb, g.adj, m.lc, m.l1, m.l2, moves, 0, k, out, g.side, 0,
-             io)
+    K.priors(g.cell, g.head, g.size, m.nb, m.lc, m.l1, m.l2, moves, 0, k, out, g.side, 0, io,
+             g.adj)
     if not io[_IO_USEFUL]:          # nothing but eyes and self-ataris: pass is fine
         for i in range(k):
             if moves[i] == _PASS:
@@ -83,8 +83,8 @@ def moves_into(g, buf, out):
     n = g.n
     io = g._io()
     buf[0] = _PASS
-    k = K.places(cell, head, g.nxt, g.libs, g.z1, m.nb, adj, g.t1, g.t2, io, p, buf, 1)
-    k = K.priors(cell, head, g.size, m.nb, adj, lc, l1, l2, buf, 1, k, out, p, _KEEP, io)
+    k = K.places(cell, head, g.nxt, g.libs, g.z1, m.nb, g.t1, g.t2, io, p, buf, 1, adj)
+    k = K.priors(cell, head, g.size, m.nb, lc, l1, l2, buf, 1, k, out, p, _KEEP, io, adj)
     useful = k > 1
     # mark: 1 on the liberties of short groups, 2 on pieces next to an own
     # group in atari
@@ -132,15 +132,15 @@ def moves_into(g, buf, out):
 def _add(g, a, b, p, buf, out, k):
     """List the neutral step a -> b if it is legal and rated above plain."""
     m = g.map
-    why = K.check_slide(g.cell, g.head, g.libs, g.emp, g.z1, m.nb, g.adj, g.t1, g.t2, m.io,
-                        a, b, p)
+    why = K.check_slide(g.cell, g.head, g.libs, g.emp, g.z1, m.nb, g.t1, g.t2, m.io, a, b, p,
+                        g.adj)
     if why == 3:                    # a capture, or a crowded board: play it
         why = g._check_slide(a, b, p)
     if why:
         return k
     buf[k] = _STEP | a << 10 | b
-    return K.priors(g.cell, g.head, g.size, m.nb, g.adj, m.lc, m.l1, m.l2, buf, k, k + 1, out,
-                    p, _KEEP, m.io)
+    return K.priors(g.cell, g.head, g.size, m.nb, m.lc, m.l1, m.l2, buf, k, k + 1, out, p, _KEEP,
+                    m.io, g.adj)
 
 
 def evaluate(g):
@@ -149,5 +149,5 @@ def evaluate(g):
     the opponent to move counts for the opponent (he takes it next); each
     vacant cell for the colour with more stones next to it."""
     m = g.map
-    K.count(g.cell, g.head, g.nxt, g.adj, m.nb, m.lc, m.l1, m.l2, m.mark, g.n)
-    return K.evaluate(g.cell, g.head, g.adj, m.nb, m.lc, g.n, g.side, m.komi2)
+    K.count(g.cell, g.head, g.nxt, m.nb, m.lc, m.l1, m.l2, m.mark, g.n, g.adj)
+    return K.evaluate(g.cell, g.head, m.nb, m.lc, g.n, g.side, m.komi2, g.adj)

@@ -75,8 +75,8 @@ def run(g, rng, seed, max_plies):
     io[_IO_X1] = rng.x1             # rng.below() inlined: the same numbers
     io[_IO_X2] = rng.x2
     io[_IO_PLIES] = max_plies if max_plies > 0 else 0
-    while K.playout(g.cell, g.head, g.nxt, g.size, g.libs, g.emp, g.epos, g.z1, m.nb, g.adj,
-                    g.t1, g.t2, io):
+    while K.playout(g.cell, g.head, g.nxt, g.size, g.libs, g.emp, g.epos, g.z1, m.nb, g.t1, g.t2,
+                    io, g.adj):
         g._grow()                   # 3/4 full: twice the room, in place
         io[_IO_TMASK] = g.tmask
     rng.x1 = io[_IO_X1]

@@ -108,7 +108,7 @@ class XiaGo(Stones):
         cell, head, libs = self.cell, self.head, self.libs
         z, nb, adj = self.z1, self.map.nb, self.adj
         t1, t2 = self.t1, self.t2
-        k = K.places(cell, head, self.nxt, libs, z, nb, adj, t1, t2, io, p, buf, k)
+        k = K.places(cell, head, self.nxt, libs, z, nb, t1, t2, io, p, buf, k, adj)
         if self.must:
             return k
         # A neutral step is legal if a placement can follow it: told quickly
@@ -122,7 +122,7 @@ class XiaGo(Stones):
             for d in range(6):
                 b = nbr[6 * a + d]
                 while b != off and cell[b] == 0:
-                    why = check(cell, head, libs, emp, z, nb, adj, t1, t2, io, a, b, p)
+                    why = check(cell, head, libs, emp, z, nb, t1, t2, io, a, b, p, adj)
                     if why == 3:
                         why = self._check_slide(a, b, p)
                     if not why:
@@ -153,7 +153,7 @@ class XiaGo(Stones):
         neutral pieces and the edge only bound it."""
         m = self.map
         cell = self.cell
-        t = K.territory(cell, self.adj, m.nb, self.emp, self.nemp, m.mark, m.stack, self.n)
+        t = K.territory(cell, m.nb, self.emp, self.nemp, m.mark, m.stack, self.n, self.adj)
         return cell.count(b"\x01"), cell.count(b"\x02"), t & 4095, t >> 12
 
     def _score(self):

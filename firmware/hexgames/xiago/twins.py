@@ -48,7 +48,7 @@ def _one_lib(cell, adj, nxt, r, skip):
             return a
 
 
-def playout(cell, head, nxt, size, libs, emp, epos, z, nb, adj, t1, t2, io):
+def playout(cell, head, nxt, size, libs, emp, epos, z, nb, t1, t2, io, adj):
     """Plays io[_IO_PLIES] playout steps (playout.py says the policy) from the
     position in the buffers and io, and leaves the values of the position
     reached in io, the plies left among them. Returns 1 when it stopped

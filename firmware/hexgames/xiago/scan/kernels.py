@@ -34,8 +34,8 @@ _EYE = const(1)
 
 
 @micropython.viper
-def count(cell: ptr8, head: ptr16, nxt: ptr16, adj, nb: ptr16, lc: ptr8, l1: ptr16,
-          l2: ptr16, mark: ptr8, n: int):
+def count(cell: ptr8, head: ptr16, nxt: ptr16, nb: ptr16, lc: ptr8, l1: ptr16, l2: ptr16,
+          mark: ptr8, n: int, adj):
     for i in range(n):
         mark[i] = 0
     for i in range(n):
@@ -78,8 +78,8 @@ def count(cell: ptr8, head: ptr16, nxt: ptr16, adj, nb: ptr16, lc: ptr8, l1: ptr
 
 
 @micropython.viper
-def evaluate(cell: ptr8, head: ptr16, adj, nb: ptr16, lc: ptr8, n: int, mover: int,
-             komi2: int) -> int:
+def evaluate(cell: ptr8, head: ptr16, nb: ptr16, lc: ptr8, n: int, mover: int, komi2: int,
+             adj) -> int:
     sx = 0
     so = 0
     for i in range(n):
@@ -114,8 +114,8 @@ def evaluate(cell: ptr8, head: ptr16, adj, nb: ptr16, lc: ptr8, n: int, mover: i
 
 
 @micropython.viper
-def territory(cell: ptr8, adj, nb: ptr16, emp: ptr16, nemp: int, mark: ptr8, stack: ptr16,
-              n: int) -> int:
+def territory(cell: ptr8, nb: ptr16, emp: ptr16, nemp: int, mark: ptr8, stack: ptr16, n: int,
+              adj) -> int:
     tx = 0
     to = 0
     for k in range(nemp):
@@ -171,8 +171,8 @@ def territory(cell: ptr8, adj, nb: ptr16, emp: ptr16, nemp: int, mark: ptr8, sta
 
 
 @micropython.viper
-def places(cell: ptr8, head: ptr16, nxt: ptr16, libs: ptr16, z: ptr32, nb: ptr16, adj,
-           t1: ptr32, t2: ptr16, io: ptr32, p: int, buf: ptr32, k: int) -> int:
+def places(cell: ptr8, head: ptr16, nxt: ptr16, libs: ptr16, z: ptr32, nb: ptr16, t1: ptr32,
+           t2: ptr16, io: ptr32, p: int, buf: ptr32, k: int, adj) -> int:
     n = io[_IO_N]
     nemp = io[_IO_NEMP]
     minemp = io[_IO_MINEMP]
@@ -260,8 +260,8 @@ def places(cell: ptr8, head: ptr16, nxt: ptr16, libs: ptr16, z: ptr32, nb: ptr16
 
 
 @micropython.viper
-def check_slide(cell: ptr8, head: ptr16, libs: ptr16, emp: ptr16, z: ptr32, nb: ptr16, adj,
-                t1: ptr32, t2: ptr16, io: ptr32, a: int, b: int, p: int) -> int:
+def check_slide(cell: ptr8, head: ptr16, libs: ptr16, emp: ptr16, z: ptr32, nb: ptr16, t1: ptr32,
+                t2: ptr16, io: ptr32, a: int, b: int, p: int, adj) -> int:
     n = io[_IO_N]
     q = 3 - p
     a6 = 6 * a
@@ -347,152 +347,166 @@ def check_slide(cell: ptr8, head: ptr16, libs: ptr16, emp: ptr16, z: ptr32, nb: 
 
 
 @micropython.viper
-def priors(cell: ptr8, head: ptr16, size: ptr16, nb: ptr16, adj, lc: ptr8, l1: ptr16,
-           l2: ptr16, moves: ptr32, k0: int, k: int, out: ptr8, p: int, keep: int,
-           io: ptr32) -> int:
+def priors(cell: ptr8, head: ptr16, size: ptr16, nb: ptr16, lc: ptr8, l1: ptr16, l2: ptr16,
+           moves: ptr32, k0: int, k: int, out: ptr8, p: int, keep: int, io: ptr32, adj) -> int:
+    # three loops (placements; the pass and slides; the kept moved up),
+    # as one would hold jumps of over 2 KB (see ../kernels.py)
     n = io[_IO_N]
     q = 3 - p
     useful = 0
-    e = k0
     m = k0
     while m < k:
         mv = moves[m]
         m += 1
-        v = -1
-        if mv == _PASS:
-            v = _PASS_PRIOR
-        elif mv < _STEP:
-            c6 = 6 * mv
-            cap = 0
-            atari = 0
-            danger = 0
-            near = 0
-            short = 0
-            a = -1
-            nl = 0
+        if mv >= _STEP:
+            continue
+        c6 = 6 * mv
+        cap = 0
+        atari = 0
+        danger = 0
+        near = 0
+        short = 0
+        a = -1
+        nl = 0
+        d = c6
+        while d < c6 + 6:
+            j = int(nb[d])
+            d += 1
+            if j >= n:
+                continue
+            w = int(cell[j])
+            if w == 0:
+                if nl == 0:
+                    a = j
+                    nl = 1
+                elif j != a:
+                    nl = 2
+            elif w == q:
+                near = 1
+                r = int(head[j])
+                if lc[r] == 1:
+                    cap += 1
+                elif lc[r] == 2:
+                    atari = 1
+            elif w == p:
+                near = 1
+                r = int(head[j])
+                kk = int(lc[r])
+                if kk == 1:
+                    danger = 1
+                elif kk == 2:
+                    short = 1
+                if kk >= 3:
+                    nl = 2
+                elif nl < 2:
+                    x = int(l1[r])
+                    if x == mv:
+                        x = int(l2[r])
+                    if nl == 0:
+                        a = x
+                        nl = 1
+                    elif x != a:
+                        nl = 2
+        v = _EYE
+        if cap != 0:
+            v = _CAPTURE
+        elif nl < 2:
+            v = _SELF_ATARI
+        elif danger != 0:
+            v = _ESCAPE
+        elif atari != 0:
+            v = _ATARI
+        elif near == 0:
+            v = _PLAIN
+        elif short != 0:
+            v = _EXTEND
+        else:                       # own area, or the opponent within two steps
             d = c6
-            while d < c6 + 6:
+            while d < c6 + 6 and v != _CONTACT:
                 j = int(nb[d])
                 d += 1
                 if j >= n:
                     continue
                 w = int(cell[j])
-                if w == 0:
-                    if nl == 0:
-                        a = j
-                        nl = 1
-                    elif j != a:
-                        nl = 2
-                elif w == q:
-                    near = 1
-                    r = int(head[j])
-                    if lc[r] == 1:
-                        cap += 1
-                    elif lc[r] == 2:
-                        atari = 1
-                elif w == p:
-                    near = 1
-                    r = int(head[j])
+                if w == q:
+                    v = _CONTACT
+                elif w == 0:
+                    v = _INSIDE
+                    i = 6 * j
+                    while i < 6 * j + 6:
+                        x = int(nb[i])
+                        i += 1
+                        if x < n and cell[x] == q:
+                            v = _CONTACT
+                            break
+        if v > _SELF_ATARI and v != _EYE:
+            useful = 1
+        out[m - 1] = v
+    m = k0
+    while m < k:
+        mv = moves[m]
+        m += 1
+        if mv < _STEP:
+            continue
+        if mv == _PASS:
+            out[m - 1] = _PASS_PRIOR
+            continue
+        a = (mv >> 10) & 1023
+        b = mv & 1023
+        v = -1
+        best = _SLIDE
+        d0 = 6 * b
+        while d0 < 6 * b + 6 and v < 0:
+            j = int(nb[d0])
+            d0 += 1
+            if j >= n:
+                continue
+            w = int(cell[j])
+            if w != 1 and w != 2:
+                continue
+            r = int(head[j])
+            kk = int(lc[r]) - 1
+            d = 6 * a
+            while d < 6 * a + 6:
+                i = int(nb[d])
+                d += 1
+                if i < n and i != b and cell[i] == w and head[i] == r:
                     kk = int(lc[r])
-                    if kk == 1:
-                        danger = 1
-                    elif kk == 2:
-                        short = 1
-                    if kk >= 3:
-                        nl = 2
-                    elif nl < 2:
-                        x = int(l1[r])
-                        if x == mv:
-                            x = int(l2[r])
-                        if nl == 0:
-                            a = x
-                            nl = 1
-                        elif x != a:
-                            nl = 2
-            if cap != 0:
-                v = _CAPTURE
-            elif nl < 2:
+                    break
+            if w == q:
+                if kk <= 0:
+                    v = _CAPTURE
+                elif kk == 1:
+                    best = _TAKE_NEXT
+            elif kk <= 1:
                 v = _SELF_ATARI
-            elif danger != 0:
-                v = _ESCAPE
-            elif atari != 0:
-                v = _ATARI
-            elif near == 0:
-                v = _PLAIN
-            elif short != 0:
-                v = _EXTEND
-            else:                   # own area, or the opponent within two steps
-                v = _EYE
-                d = c6
-                while d < c6 + 6 and v != _CONTACT:
+        if v < 0:
+            d0 = 6 * a
+            while d0 < 6 * a + 6:
+                i = int(nb[d0])
+                d0 += 1
+                if i >= n or cell[i] != p or lc[head[i]] != 1:
+                    continue
+                r = int(head[i])
+                touch = 0
+                d = 6 * b
+                while d < 6 * b + 6:
                     j = int(nb[d])
                     d += 1
-                    if j >= n:
-                        continue
-                    w = int(cell[j])
-                    if w == q:
-                        v = _CONTACT
-                    elif w == 0:
-                        v = _INSIDE
-                        i = 6 * j
-                        while i < 6 * j + 6:
-                            x = int(nb[i])
-                            i += 1
-                            if x < n and cell[x] == q:
-                                v = _CONTACT
-                                break
-            if v > _SELF_ATARI and v != _EYE:
-                useful = 1
-        else:
-            a = (mv >> 10) & 1023
-            b = mv & 1023
-            best = _SLIDE
-            d0 = 6 * b
-            while d0 < 6 * b + 6 and v < 0:
-                j = int(nb[d0])
-                d0 += 1
-                if j >= n:
-                    continue
-                w = int(cell[j])
-                if w != 1 and w != 2:
-                    continue
-                r = int(head[j])
-                kk = int(lc[r]) - 1
-                d = 6 * a
-                while d < 6 * a + 6:
-                    i = int(nb[d])
-                    d += 1
-                    if i < n and i != b and cell[i] == w and head[i] == r:
-                        kk = int(lc[r])
-                        break
-                if w == q:
-                    if kk <= 0:
-                        v = _CAPTURE
-                    elif kk == 1:
-                        best = _TAKE_NEXT
-                elif kk <= 1:
-                    v = _SELF_ATARI
-            if v < 0:
-                d0 = 6 * a
-                while d0 < 6 * a + 6:
-                    i = int(nb[d0])
-                    d0 += 1
-                    if i >= n or cell[i] != p or lc[head[i]] != 1:
-                        continue
-                    r = int(head[i])
-                    touch = 0
-                    d = 6 * b
-                    while d < 6 * b + 6:
-                        j = int(nb[d])
-                        d += 1
-                        if j < n and cell[j] == p and head[j] == r:
-                            touch = 1
-                    if touch == 0 and best < _ESCAPE:
-                        best = _SAVE
-                v = best
+                    if j < n and cell[j] == p and head[j] == r:
+                        touch = 1
+                if touch == 0 and best < _ESCAPE:
+                    best = _SAVE
+            v = best
+        out[m - 1] = v
+    e = k0
+    m = k0
+    while m < k:
+        v = int(out[m])
         if v >= keep:
-            moves[e] = mv
+            moves[e] = moves[m]
             out[e] = v
             e += 1
+        m += 1
     io[_IO_USEFUL] = useful
     return e

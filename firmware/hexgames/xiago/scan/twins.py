@@ -42,7 +42,7 @@ _PASS_PRIOR = const(2)
 _EYE = const(1)
 
 
-def count(cell, head, nxt, adj, nb, lc, l1, l2, mark, n):
+def count(cell, head, nxt, nb, lc, l1, l2, mark, n, adj):
     """The distinct liberties of every group, up to 3, by root r: lc[r], and
     the first two found in l1[r], l2[r] (0 where none); mark[r] = 1 on the
     roots, 0 elsewhere."""
@@ -79,7 +79,7 @@ def count(cell, head, nxt, adj, nb, lc, l1, l2, mark, n):
         l2[r] = b if b >= 0 else 0
 
 
-def evaluate(cell, head, adj, nb, lc, n, mover, komi2):
+def evaluate(cell, head, nb, lc, n, mover, komi2, adj):
     """Who leads (1 X, 2 O) by an area estimate with komi2 (komi in half
     points), count() done: each stone for its owner, but a group in atari
     with the opponent to move for the mover; each vacant cell for the colour
@@ -109,7 +109,7 @@ def evaluate(cell, head, adj, nb, lc, n, mover, komi2):
     return 1 if 2 * sx > 2 * so + komi2 else 2
 
 
-def territory(cell, adj, nb, emp, nemp, mark, stack, n):
+def territory(cell, nb, emp, nemp, mark, stack, n, adj):
     """Rules section 9: the territory of X plus 4096 times O's. A region of
     vacant cells counts for the one colour it touches; neutral pieces and
     the edge only bound it. mark: 1 on the cells of regions of two cells
@@ -156,7 +156,7 @@ def territory(cell, adj, nb, emp, nemp, mark, stack, n):
     return tx + 4096 * to
 
 
-def places(cell, head, nxt, libs, z, nb, adj, t1, t2, io, p, buf, k):
+def places(cell, head, nxt, libs, z, nb, t1, t2, io, p, buf, k, adj):
     """The legal placements of p, by cell, into buf from k on; returns the
     new end. Legal: not suicide, and not a position seen before (superko).
     io: n, tmask, minemp, h1, h2, nemp of the position."""
@@ -247,7 +247,7 @@ def _check_place(cell, head, nxt, libs, z, adj, t1, t2, io, c, p):
     return 0
 
 
-def check_slide(cell, head, libs, emp, z, nb, adj, t1, t2, io, a, b, p):
+def check_slide(cell, head, libs, emp, z, nb, t1, t2, io, a, b, p, adj):
     """Whether the neutral step a -> b is legal for p, where that is quick
     to tell: 0 legal, 1 not (it leaves a group of p without liberty), 3 look
     closer (slides._check_slide: the step captures, or no placement after it
@@ -315,14 +315,14 @@ def check_slide(cell, head, libs, emp, z, nb, adj, t1, t2, io, a, b, p):
     return 3
 
 
-def priors(cell, head, size, nb, adj, lc, l1, l2, moves, k0, k, out, p, keep, io):
-    """The prior (0..16, for p) of each move of moves[k0..k), count() done;
-    with keep > 0 only the moves rated keep or more stay, moved up with
-    their priors. Returns the new end; io[_IO_USEFUL] = 1 if a placement
-    rates more than a self-atari or an eye. knowledge.py says the priors."""
+def priors(cell, head, size, nb, lc, l1, l2, moves, k0, k, out, p, keep, io, adj):
+    """The prior (0..16, for p) of each move of moves[k0..k) into out[k0..k),
+    count() done; then the moves rated keep or more, with their priors, are
+    moved up from k0 on (all of them with keep 0). Returns their end;
+    io[_IO_USEFUL] = 1 if a placement rates more than a self-atari or an
+    eye. knowledge.py says the priors."""
     q = 3 - p
     useful = 0
-    e = k0
     for m in range(k0, k):
         mv = moves[m]
         if mv < _STEP:
@@ -333,8 +333,12 @@ def priors(cell, head, size, nb, adj, lc, l1, l2, moves, k0, k, out, p, keep, io
             v = _PASS_PRIOR
         else:
             v = _slide(cell, head, adj, lc, (mv >> 10) & 1023, mv & 1023, p, q)
+        out[m] = v
+    e = k0
+    for m in range(k0, k):
+        v = out[m]
         if v >= keep:
-            moves[e] = mv
+            moves[e] = moves[m]
             out[e] = v
             e += 1
     io[_IO_USEFUL] = useful
