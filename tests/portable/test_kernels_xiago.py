@@ -48,7 +48,7 @@ def _buffers(g):
 
 
 def _io(g, plies, x1, x2):
-    io = array("i", bytes(4 * 16))
+    io = array("i", bytes(4 * 32))
     vals = (g.n, g.tmask, g.tcount, g.minemp, g.h1, g.h2, g.nemp, g.side, g.passes, g.must,
             g.last + 1, x1, x2, plies)
     for i in range(len(vals)):
@@ -201,3 +201,17 @@ def test_the_move_lists_match_through_the_game():
                 use_kernels(True)
             got.append(row)
         assert got[0] == got[1], g.record()
+
+
+def test_the_superko_table_rehashes_alike():
+    for g in _positions(8):
+        cap = g.tmask + 1
+        got = []
+        for mod in (KS, TS):
+            t1 = array("i", bytes(8 * cap))
+            t2 = array("H", bytes(4 * cap))
+            mod.rehash(t1, t2, g.t1, g.t2, cap)
+            got.append((bytes(t1), bytes(t2)))
+        assert got[0] == got[1], g.record()
+        t1 = array("i", got[0][0])
+        assert sorted([v for v in t1 if v >= 0]) == sorted([v for v in g.t1 if v >= 0])

@@ -5,15 +5,16 @@
 # differs between the chip and the unix port), and a free slot of the superko
 # table (-1) is told by its bit 30.
 #
-# Three functions, none over 2 KB of Thumb code: MicroPython 1.28 freezes
-# ARMv6-M native code 2-byte aligned, and a jump of more than 2 KB (or a
-# 32-bit constant) reads a literal that needs 4-byte alignment, so a longer
-# function breaks at random in the board's image (tests/test_xiago_thumb.py
-# checks the sizes). playout() runs the plies and tries the cells; a cell
-# that might capture, or leave a lone liberty, goes to _judge(); the stone
-# is placed by _place(), which also finds the answer to it for the next ply.
-# Between them io holds the position's hash, vacant count, table count and
-# fewest vacant cells, always up to date.
+# Three functions, none with a jump of over 2 KB: MicroPython 1.28 freezes
+# ARMv6-M native code 2-byte aligned, and such a jump (or a 32-bit constant)
+# reads a literal that needs 4-byte alignment, so it breaks at random in the
+# board's image (tests/portable/test_xiago_thumb.py checks for them). So no
+# loop's body may pass 2 KB, and the ply loop calls helpers: playout() runs
+# the plies and tries the cells; a cell that might capture, or leave a lone
+# liberty, goes to _judge(); the stone is placed by _place(), which also
+# finds the answer to it for the next ply. They find the buffers through io
+# (where each lies relative to io), and io holds the position's hash, vacant
+# count, table count and fewest vacant cells, always up to date.
 import micropython
 from micropython import const
 
@@ -36,12 +37,25 @@ _IO_LAST = const(10)
 _IO_X1 = const(11)
 _IO_X2 = const(12)
 _IO_PLIES = const(13)
+# io[16..27]: where the buffers are, for the helpers (relative to io, plus
+# _BIAS: values >= 0); the kernel's scratch, zero again when it returns
+_AT_CELL = const(16)
+_AT_HEAD = const(17)
+_AT_NXT = const(18)
+_AT_SIZE = const(19)
+_AT_LIBS = const(20)
+_AT_EMP = const(21)
+_AT_EPOS = const(22)
+_AT_Z = const(23)
+_AT_NB = const(24)
+_AT_T1 = const(25)
+_AT_T2 = const(26)
+_BIAS = const(1 << 29)
 
 
 @micropython.viper
 def playout(cell: ptr8, head: ptr16, nxt: ptr16, size: ptr16, libs: ptr16, emp: ptr16,
             epos: ptr16, z: ptr32, nb: ptr16, t1: ptr32, t2: ptr16, io: ptr32, adj) -> int:
-    n = io[_IO_N]
     tmask = io[_IO_TMASK]
     side = io[_IO_SIDE]
     passes = io[_IO_PASSES]
@@ -52,99 +66,45 @@ def playout(cell: ptr8, head: ptr16, nxt: ptr16, size: ptr16, libs: ptr16, emp: 
     plies = io[_IO_PLIES]
     tfull = (3 * (tmask + 1)) >> 2
     full = 0
+    # The helpers find the buffers through io: a call costs about 0.5 us an
+    # int argument and 1.3 us a pointer (chip), and helpers are called on
+    # almost every ply.
+    a_io = int(io)
+    io[_AT_CELL] = int(cell) - a_io + _BIAS
+    io[_AT_HEAD] = int(head) - a_io + _BIAS
+    io[_AT_NXT] = int(nxt) - a_io + _BIAS
+    io[_AT_SIZE] = int(size) - a_io + _BIAS
+    io[_AT_LIBS] = int(libs) - a_io + _BIAS
+    io[_AT_EMP] = int(emp) - a_io + _BIAS
+    io[_AT_EPOS] = int(epos) - a_io + _BIAS
+    io[_AT_Z] = int(z) - a_io + _BIAS
+    io[_AT_NB] = int(nb) - a_io + _BIAS
+    io[_AT_T1] = int(t1) - a_io + _BIAS
+    io[_AT_T2] = int(t2) - a_io + _BIAS
     want = -1
     if last >= 0 and plies > 0:     # the answer to the last move
-        want = int(_place(cell, head, nxt, size, libs, emp, epos, nb, t1, t2, io, -1, last,
-                          side)) - 2
-    c = 0
-    at = 0
+        want = (int(_ply(a_io, -1, last, side)) >> 10) - 2
     while plies > 0:
         if io[_IO_TCOUNT] >= tfull:
             full = 1
             break
         plies -= 1
-        p = side
-        q = 3 - p
-        pz = (p - 1) * n
-        nemp = io[_IO_NEMP]
-        minemp = io[_IO_MINEMP]
         x1 = _A1 * (x1 & _M15) + (x1 >> 15)
         x2 = _A2 * (x2 & _M15) + (x2 >> 15)
-        k = (((x1 ^ x2) & _M15) * nemp) >> 15
-        eyes = 1
-        ok = 0
-        while True:
-            t = -1
-            while t < nemp:
-                if t < 0:
-                    t = 0
-                    if want < 0:
-                        continue
-                    c = want
-                    at = int(epos[c])
-                else:
-                    at = t + k
-                    if at >= nemp:
-                        at -= nemp
-                    c = int(emp[at])
-                    t += 1
-                vac = 0
-                nq = 0
-                low = 0x7FFF
-                d = 6 * c
-                while d < 6 * c + 6:
-                    j = int(nb[d])
-                    d += 1
-                    if j >= n:
-                        continue
-                    v = int(cell[j])
-                    if v == 0:
-                        vac += 1
-                    elif v == q:
-                        nq += 1
-                        r = int(libs[head[j]])
-                        if r < low:
-                            low = r
-                if vac == 0 and nq == 0 and eyes != 0:
-                    continue                    # an own eye
-                if low > nq and vac >= 2:       # no capture, no self-atari
-                    y1 = io[_IO_H1] ^ z[pz + c]
-                    y2 = io[_IO_H2] ^ z[pz + c + 1]
-                    ok = 1
-                    if nemp - 1 >= minemp:
-                        i = y1 & tmask
-                        while True:
-                            v = t1[i]
-                            if v == y1 and t2[i] == (y2 & 0xFFFF):
-                                ok = 0
-                                break
-                            if (v >> 30) != 0:  # a free slot
-                                break
-                            i = (i + 1) & tmask
-                    if ok != 0:
-                        io[_IO_H1] = y1
-                        io[_IO_H2] = y2
-                else:
-                    ok = int(_judge(cell, head, nxt, libs, z, nb, t1, t2, io, c, p, eyes))
-                if ok != 0:
-                    break
-            if ok != 0 or must == 0 or eyes == 0:
-                break
-            eyes = 0
-        if ok == 0:
-            side = q
+        k = (((x1 ^ x2) & _M15) * io[_IO_NEMP]) >> 15
+        r = int(_ply(a_io, k, want, side | must << 2))
+        side = 3 - side
+        if r == 0:                  # a pass
             last = -1
             want = -1
             passes += 1
             if passes == 2:
                 break
             continue
-        want = int(_place(cell, head, nxt, size, libs, emp, epos, nb, t1, t2, io, c, at,
-                          p)) - 2
-        side = q
+        last = (r & 1023) - 2
+        want = (r >> 10) - 2
         passes = 0
         must = 0
-        last = c
     io[_IO_SIDE] = side
     io[_IO_PASSES] = passes
     io[_IO_MUST] = must
@@ -152,47 +112,51 @@ def playout(cell: ptr8, head: ptr16, nxt: ptr16, size: ptr16, libs: ptr16, emp: 
     io[_IO_X1] = x1
     io[_IO_X2] = x2
     io[_IO_PLIES] = plies
+    i = _AT_CELL
+    while i <= _AT_T2:
+        io[i] = 0
+        i += 1
     return full
 
 
 @micropython.viper
-def _judge(cell: ptr8, head: ptr16, nxt: ptr16, libs: ptr16, z: ptr32, nb: ptr16, t1: ptr32,
-           t2: ptr16, io: ptr32, c: int, p: int, eyes: int) -> int:
+def _judge(a_io: int, c: int, x: int) -> int:
     # 1 if p may play c by the playout's rules (legal, and with eyes no
-    # self-atari), the new hashes then in io; else 0, io unchanged
+    # self-atari), the new hashes then in io; else 0, io unchanged. x packs
+    # p, eyes and the census of c: vacant neighbours, of the opponent, own,
+    # and whether an opponent group might be captured.
+    io = ptr32(a_io)
+    a_io -= _BIAS
+    cell = ptr8(a_io + io[_AT_CELL])
+    head = ptr16(a_io + io[_AT_HEAD])
+    nxt = ptr16(a_io + io[_AT_NXT])
+    libs = ptr16(a_io + io[_AT_LIBS])
+    z = ptr32(a_io + io[_AT_Z])
+    nb = ptr16(a_io + io[_AT_NB])
+    t1 = ptr32(a_io + io[_AT_T1])
+    t2 = ptr16(a_io + io[_AT_T2])
     n = io[_IO_N]
+    p = x & 3
+    eyes = (x >> 2) & 1
+    vac = (x >> 3) & 7
+    nq = (x >> 6) & 7
+    np = (x >> 9) & 7
     q = 3 - p
     qz = (q - 1) * n
     c6 = 6 * c
-    vac = 0
-    nq = 0
-    np = 0
-    low = 0x7FFF
-    jq = 0
-    d = c6
-    while d < c6 + 6:
-        j = int(nb[d])
-        d += 1
-        if j >= n:
-            continue
-        v = int(cell[j])
-        if v == 0:
-            vac += 1
-        elif v == q:
-            nq += 1
-            jq = j
-            r = int(libs[head[j]])
-            if r < low:
-                low = r
-        elif v == p:
-            np += 1
     cap = 0
     g1 = 0
     g2 = 0
-    if low <= nq:
+    if (x >> 12) & 1 != 0:
         # captured: a group all of whose pseudo-liberties are at c
         if nq == 1:
-            r = int(head[jq])
+            r = 0
+            d = c6
+            while d < c6 + 6:
+                j = int(nb[d])
+                d += 1
+                if j < n and cell[j] == q:
+                    r = int(head[j])
             if libs[r] == 1:
                 s = r
                 while True:
@@ -258,7 +222,43 @@ def _judge(cell: ptr8, head: ptr16, nxt: ptr16, libs: ptr16, z: ptr32, nb: ptr16
             if j < n and cell[j] == p:
                 libs[head[j]] += 1
     if ok != 0 and eyes != 0 and vac < 2 and cap == 0:
-        ok = int(_lone(cell, head, nxt, nb, n, c, p, np))
+        # a self-atari unless the new group gets two liberties: its vacant
+        # neighbour and those of the own groups it joins
+        a = -1
+        d = c6
+        while d < c6 + 6:
+            j = int(nb[d])
+            d += 1
+            if j < n and cell[j] == 0:
+                a = j
+        d0 = c6
+        while d0 < c6 + 6 and a != -2:
+            j0 = int(nb[d0])
+            d0 += 1
+            if j0 >= n or cell[j0] != p:
+                continue
+            r = int(head[j0])
+            i = -1                      # the one liberty of r but c
+            s = r
+            while True:
+                d = 6 * s
+                while d < 6 * s + 6:
+                    j = int(nb[d])
+                    d += 1
+                    if j < n and cell[j] == 0 and j != c and j != i:
+                        if i >= 0:
+                            i = -2
+                            break
+                        i = j
+                s = int(nxt[s])
+                if i == -2 or s == r:
+                    break
+            if i == -2 or (i >= 0 and a >= 0 and i != a):
+                a = -2
+            elif i >= 0:
+                a = i
+        if a != -2:
+            ok = 0
     if ok == 0:
         return 0
     y1 = io[_IO_H1] ^ g1 ^ z[(p - 1) * n + c]
@@ -279,68 +279,114 @@ def _judge(cell: ptr8, head: ptr16, nxt: ptr16, libs: ptr16, z: ptr32, nb: ptr16
 
 
 @micropython.viper
-def _lone(cell: ptr8, head: ptr16, nxt: ptr16, nb: ptr16, n: int, c: int, p: int,
-          np: int) -> int:
-    # 1 if the group a stone of p on c would make has two liberties or
-    # more, 0 if one (a self-atari; the caller knows it captures nothing)
-    a = -1                              # the last vacant neighbour
-    d = 6 * c
-    while d < 6 * c + 6:
-        j = int(nb[d])
-        d += 1
-        if j < n and cell[j] == 0:
-            a = j
-    d0 = 6 * c
-    while d0 < 6 * c + 6 and np != 0:
-        j0 = int(nb[d0])
-        d0 += 1
-        if j0 >= n or cell[j0] != p:
-            continue
-        r = int(head[j0])
-        i = -1                          # the one liberty of r but c
-        s = r
-        while True:
-            d = 6 * s
-            while d < 6 * s + 6:
+def _ply(a_io: int, k: int, want: int, x: int) -> int:
+    # One ply for p (x & 3; x & 4: a placement is owed): the cells from
+    # emp[k] on, want first, tried as the twin does; the stone placed
+    # (merges, captures, the position recorded); then the answer to it for
+    # the next ply. Returns 0 for a pass, else c + 2 + 1024 * (answer + 2).
+    # With k < 0 only the answer for p to the opponent's stone on want.
+    # No early return and no block over 2 KB (see above).
+    io = ptr32(a_io)
+    a_io -= _BIAS
+    cell = ptr8(a_io + io[_AT_CELL])
+    head = ptr16(a_io + io[_AT_HEAD])
+    nxt = ptr16(a_io + io[_AT_NXT])
+    size = ptr16(a_io + io[_AT_SIZE])
+    libs = ptr16(a_io + io[_AT_LIBS])
+    emp = ptr16(a_io + io[_AT_EMP])
+    epos = ptr16(a_io + io[_AT_EPOS])
+    z = ptr32(a_io + io[_AT_Z])
+    nb = ptr16(a_io + io[_AT_NB])
+    t1 = ptr32(a_io + io[_AT_T1])
+    t2 = ptr16(a_io + io[_AT_T2])
+    a_io += _BIAS
+    n = io[_IO_N]
+    tmask = io[_IO_TMASK]
+    p = x & 3
+    must = (x >> 2) & 1
+    q = 3 - p
+    pz = (p - 1) * n
+    nemp = io[_IO_NEMP]
+    minemp = io[_IO_MINEMP]
+    end = nemp                      # the cells to try: none for an answer only
+    if k < 0:
+        end = -1
+    c = -1
+    at = 0
+    vac = 0
+    eyes = 1
+    ok = 0
+    while True:
+        t = -1
+        while t < end:
+            if t < 0:
+                t = 0
+                if want < 0:
+                    continue
+                c = want
+                at = int(epos[c])
+            else:
+                at = t + k
+                if at >= nemp:
+                    at -= nemp
+                c = int(emp[at])
+                t += 1
+            vac = 0
+            nq = 0
+            np = 0
+            low = 0x7FFF
+            d = 6 * c
+            while d < 6 * c + 6:
                 j = int(nb[d])
                 d += 1
-                if j < n and cell[j] == 0 and j != c and j != i:
-                    if i >= 0:
-                        i = -2
-                        break
-                    i = j
-            s = int(nxt[s])
-            if i == -2 or s == r:
+                if j >= n:
+                    continue
+                v = int(cell[j])
+                if v == 0:
+                    vac += 1
+                elif v == q:
+                    nq += 1
+                    r = int(libs[head[j]])
+                    if r < low:
+                        low = r
+                elif v == p:
+                    np += 1
+            if vac == 0 and nq == 0 and eyes != 0:
+                continue                    # an own eye
+            if low > nq and vac < 2 and np == 0 and (vac == 0 or eyes != 0):
+                continue                    # a lone stone, suicide or in atari
+            if low > nq and vac >= 2:       # no capture, no self-atari
+                y1 = io[_IO_H1] ^ z[pz + c]
+                y2 = io[_IO_H2] ^ z[pz + c + 1]
+                ok = 1
+                if nemp - 1 >= minemp:
+                    i = y1 & tmask
+                    while True:
+                        v = t1[i]
+                        if v == y1 and t2[i] == (y2 & 0xFFFF):
+                            ok = 0
+                            break
+                        if (v >> 30) != 0:  # a free slot
+                            break
+                        i = (i + 1) & tmask
+                if ok != 0:
+                    io[_IO_H1] = y1
+                    io[_IO_H2] = y2
+            else:                           # the census goes along, packed
+                y1 = p | eyes << 2 | vac << 3 | nq << 6 | np << 9
+                if low <= nq:
+                    y1 |= 1 << 12
+                ok = int(_judge(a_io, c, y1))
+            if ok != 0:
                 break
-        if i == -2 or (i >= 0 and a >= 0 and i != a):
-            return 1
-        if i >= 0:
-            a = i
-    return 0
-
-
-@micropython.viper
-def _place(cell: ptr8, head: ptr16, nxt: ptr16, size: ptr16, libs: ptr16, emp: ptr16,
-           epos: ptr16, nb: ptr16, t1: ptr32, t2: ptr16, io: ptr32, c: int, at: int,
-           p: int) -> int:
-    # With c >= 0: a stone of p on c (emp[at]), legal, the new hashes in io:
-    # merges, captures, the position recorded; then, or with c < 0 for the
-    # stone on `at`, the answer to it: the one liberty of its group, or of a
-    # group of the mover next to it (groups of up to 6 pseudo-liberties).
-    # Returns that cell + 2 (>= 0: none, two or more). Each part is its own
-    # `if c >= 0` block: one around them all would be a jump of over 2 KB.
-    n = io[_IO_N]
-    q = 3 - p
-    nemp = io[_IO_NEMP]
+        if ok != 0 or must == 0 or eyes == 0:
+            break
+        eyes = 0
+    if k < 0:
+        c = -1
+        at = want
     r = -1
-    if c >= 0:
-        vac = 0
-        d = 6 * c
-        while d < 6 * c + 6:
-            j = int(nb[d])
-            d += 1
-            if j < n and cell[j] == 0:
-                vac += 1
+    if ok != 0:
         cell[c] = p
         nemp -= 1
         o = int(emp[nemp])
@@ -387,7 +433,7 @@ def _place(cell: ptr8, head: ptr16, nxt: ptr16, size: ptr16, libs: ptr16, emp: p
             nxt[c] = c
             size[c] = 1
             libs[c] = vac
-    if c >= 0:
+    if ok != 0:
         d = 6 * c
         while d < 6 * c + 6:                # captured groups go
             j = int(nb[d])
@@ -412,8 +458,7 @@ def _place(cell: ptr8, head: ptr16, nxt: ptr16, size: ptr16, libs: ptr16, emp: p
                 s = int(nxt[s])
                 if s == r:
                     break
-    if c >= 0:
-        tmask = io[_IO_TMASK]               # the position recorded
+    if ok != 0:                             # the position recorded
         i = io[_IO_H1] & tmask
         while (t1[i] >> 30) == 0:
             i = (i + 1) & tmask
@@ -426,11 +471,12 @@ def _place(cell: ptr8, head: ptr16, nxt: ptr16, size: ptr16, libs: ptr16, emp: p
         at = c
         p = q
     # the answer for p to the stone on at (of the opponent)
-    if cell[at] != 3 - p:
-        return 1
     want = -1
+    if (ok == 0 and k >= 0) or cell[at] != 3 - p:
+        at = -1                             # none: a pass, or not his stone
+    seen = -1                               # the group looked at last
     d0 = 6 * at - 1                         # -1: the stone's own group first
-    while d0 < 6 * at + 6 and want < 0:
+    while d0 < 6 * at + 6 and want < 0 and at >= 0:
         r = -1
         if d0 < 6 * at:
             r = int(head[at])
@@ -439,8 +485,9 @@ def _place(cell: ptr8, head: ptr16, nxt: ptr16, size: ptr16, libs: ptr16, emp: p
             if j < n and cell[j] == p:
                 r = int(head[j])
         d0 += 1
-        if r < 0 or libs[r] > 6:
+        if r < 0 or r == seen or libs[r] > 6:
             continue
+        seen = r
         a = -1
         s = r
         while True:
@@ -457,4 +504,6 @@ def _place(cell: ptr8, head: ptr16, nxt: ptr16, size: ptr16, libs: ptr16, emp: p
             if a == -2 or s == r:
                 break
         want = a
-    return want + 2
+    if ok == 0 and k >= 0:
+        return 0
+    return c + 2 + 1024 * (want + 2)

@@ -11,6 +11,9 @@
 from array import array
 from hexgames.board import zeros
 from hexgames.game import Game
+from hexgames.native import pick
+
+K = pick("xiago.scan.kernels", "xiago.scan.twins")     # the rehash: a kernel, or its twin
 
 _FREE = b"\xff\xff\xff\xff"     # -1 in an array("i")
 
@@ -36,12 +39,8 @@ class Superko(Game):
         old1, old2 = t1[:], t2[:]
         t1.extend(old1)             # twice the length, the same objects
         t2.extend(old2)
-        for i in range(2 * cap):
-            t1[i] = -1
+        K.rehash(t1, t2, old1, old2, cap)
         self.tmask = 2 * cap - 1
-        for i in range(cap):
-            if old1[i] >= 0:
-                self._insert(old1[i], old2[i])
 
     def _insert(self, h1, h2):
         t1, mask = self.t1, self.tmask

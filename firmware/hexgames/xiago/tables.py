@@ -39,7 +39,7 @@ class Map:
         self.l2 = zeros("H", n)
         # Values in and out of the native kernels (kernels.py), and the
         # culprit of a refused neutral step (a stone of the group it kills)
-        self.io = zeros("i", 16)
+        self.io = zeros("i", 32)
         self.culprit = 0
         # The neighbour table as the kernels read it, 16 bits on every base:
         # nb[6*i + d] in the board's direction order, off the board >= n

@@ -510,3 +510,19 @@ def priors(cell: ptr8, head: ptr16, size: ptr16, nb: ptr16, lc: ptr8, l1: ptr16,
         m += 1
     io[_IO_USEFUL] = useful
     return e
+
+
+@micropython.viper
+def rehash(t1: ptr32, t2: ptr16, old1: ptr32, old2: ptr16, cap: int):
+    mask = 2 * cap - 1
+    for i in range(2 * cap):
+        t1[i] = -1
+    for i in range(cap):
+        v = old1[i]
+        if (v >> 30) != 0:              # a free slot
+            continue
+        j = v & mask
+        while (t1[j] >> 30) == 0:
+            j = (j + 1) & mask
+        t1[j] = v
+        t2[j] = old2[i]

@@ -439,3 +439,19 @@ def _slide(cell, head, adj, lc, a, b, p, q):
             if not touch and best < _ESCAPE:
                 best = _SAVE
     return best
+
+
+def rehash(t1, t2, old1, old2, cap):
+    """The superko table (ko.py) of cap slots in old1, old2 into t1, t2 of
+    twice that: every slot free (-1), then each position inserted again."""
+    mask = 2 * cap - 1
+    for i in range(2 * cap):
+        t1[i] = -1
+    for i in range(cap):
+        v = old1[i]
+        if v >= 0:
+            j = v & mask
+            while t1[j] >= 0:
+                j = (j + 1) & mask
+            t1[j] = v
+            t2[j] = old2[i]
