@@ -1,9 +1,11 @@
 # XiaGo's playout as native code (viper): the kernel of twins.py, which says
 # what it computes; the same signature and the same results. Neighbours come
-# from nb (off the board: >= n), not adj, which viper cannot read (adj comes
-# last); every value is an int >= 0 in io (a ptr32 read of a negative number
-# differs between the chip and the unix port), and a free slot of the superko
-# table (-1) is told by its bit 30.
+# from nb, not adj, which viper cannot read (adj comes last): off the board
+# nb names cell n, which holds a neutral piece, so that no loop tests for
+# the edge (a neutral piece is what the edge is to every rule); every value
+# is an int >= 0 in io (a ptr32 read of a negative number differs between
+# the chip and the unix port), and a free slot of the superko table (-1) is
+# told by its bit 30.
 #
 # Three functions, none with a jump of over 2 KB: MicroPython 1.28 freezes
 # ARMv6-M native code 2-byte aligned, and such a jump (or a 32-bit constant)
@@ -155,7 +157,7 @@ def _judge(a_io: int, c: int, x: int) -> int:
             while d < c6 + 6:
                 j = int(nb[d])
                 d += 1
-                if j < n and cell[j] == q:
+                if cell[j] == q:
                     r = int(head[j])
             if libs[r] == 1:
                 s = r
@@ -171,13 +173,13 @@ def _judge(a_io: int, c: int, x: int) -> int:
             while d < c6 + 6:
                 j = int(nb[d])
                 d += 1
-                if j < n and cell[j] == q:
+                if cell[j] == q:
                     libs[head[j]] -= 1
             d = c6
             while d < c6 + 6:
                 j = int(nb[d])
                 d += 1
-                if j < n and cell[j] == q:
+                if cell[j] == q:
                     r = int(head[j])
                     if libs[r] == 0:
                         libs[r] = _MARK
@@ -193,7 +195,7 @@ def _judge(a_io: int, c: int, x: int) -> int:
             while d < c6 + 6:
                 j = int(nb[d])
                 d += 1
-                if j < n and cell[j] == q:
+                if cell[j] == q:
                     r = int(head[j])
                     if libs[r] >= _MARK:
                         libs[r] = 0
@@ -206,20 +208,20 @@ def _judge(a_io: int, c: int, x: int) -> int:
         while d < c6 + 6:
             j = int(nb[d])
             d += 1
-            if j < n and cell[j] == p:
+            if cell[j] == p:
                 libs[head[j]] -= 1
         d = c6
         while d < c6 + 6:
             j = int(nb[d])
             d += 1
-            if j < n and cell[j] == p:
+            if cell[j] == p:
                 if libs[head[j]] != 0:
                     ok = 1
         d = c6
         while d < c6 + 6:
             j = int(nb[d])
             d += 1
-            if j < n and cell[j] == p:
+            if cell[j] == p:
                 libs[head[j]] += 1
     if ok != 0 and eyes != 0 and vac < 2 and cap == 0:
         # a self-atari unless the new group gets two liberties: its vacant
@@ -229,13 +231,13 @@ def _judge(a_io: int, c: int, x: int) -> int:
         while d < c6 + 6:
             j = int(nb[d])
             d += 1
-            if j < n and cell[j] == 0:
+            if cell[j] == 0:
                 a = j
         d0 = c6
         while d0 < c6 + 6 and a != -2:
             j0 = int(nb[d0])
             d0 += 1
-            if j0 >= n or cell[j0] != p:
+            if cell[j0] != p:
                 continue
             r = int(head[j0])
             i = -1                      # the one liberty of r but c
@@ -245,7 +247,7 @@ def _judge(a_io: int, c: int, x: int) -> int:
                 while d < 6 * s + 6:
                     j = int(nb[d])
                     d += 1
-                    if j < n and cell[j] == 0 and j != c and j != i:
+                    if cell[j] == 0 and j != c and j != i:
                         if i >= 0:
                             i = -2
                             break
@@ -339,8 +341,6 @@ def _ply(a_io: int, k: int, want: int, x: int) -> int:
             while d < 6 * c + 6:
                 j = int(nb[d])
                 d += 1
-                if j >= n:
-                    continue
                 v = int(cell[j])
                 if v == 0:
                     vac += 1
@@ -396,8 +396,6 @@ def _ply(a_io: int, k: int, want: int, x: int) -> int:
         while d < 6 * c + 6:
             j = int(nb[d])
             d += 1
-            if j >= n:
-                continue
             v = int(cell[j])
             if v == q:
                 libs[head[j]] -= 1
@@ -438,7 +436,7 @@ def _ply(a_io: int, k: int, want: int, x: int) -> int:
         while d < 6 * c + 6:                # captured groups go
             j = int(nb[d])
             d += 1
-            if j >= n or cell[j] != q:
+            if cell[j] != q:
                 continue
             r = int(head[j])
             if libs[r] != 0:
@@ -453,7 +451,7 @@ def _ply(a_io: int, k: int, want: int, x: int) -> int:
                 while i < 6 * s + 6:
                     x = int(nb[i])
                     i += 1
-                    if x < n and cell[x] == p:
+                    if cell[x] == p:
                         libs[head[x]] += 1
                 s = int(nxt[s])
                 if s == r:
@@ -482,7 +480,7 @@ def _ply(a_io: int, k: int, want: int, x: int) -> int:
             r = int(head[at])
         else:
             j = int(nb[d0])
-            if j < n and cell[j] == p:
+            if cell[j] == p:
                 r = int(head[j])
         d0 += 1
         if r < 0 or r == seen or libs[r] > 6:
@@ -495,7 +493,7 @@ def _ply(a_io: int, k: int, want: int, x: int) -> int:
             while d < 6 * s + 6:
                 j = int(nb[d])
                 d += 1
-                if j < n and cell[j] == 0 and j != a:
+                if cell[j] == 0 and j != a:
                     if a >= 0:
                         a = -2
                         break

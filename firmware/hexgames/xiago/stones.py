@@ -2,7 +2,8 @@
 # slides.py), on top of the superko table of ko.py; rules.py builds the rules.
 #
 # State is incremental, so a placement only looks at its neighbours:
-#   cell[i]   0 vacant, 1 X, 2 O, 3 neutral
+#   cell[i]   0 vacant, 1 X, 2 O, 3 neutral; cell[n] is 3, off the board
+#             (tables.py: nb)
 #   head[i]   root of the group of stone i; a group's stones form a ring in nxt[]
 #   libs[r]   pseudo-liberties of group r: (stone, vacant neighbour) pairs.
 #             Exactly 0 when the group has no liberty, which is all the
@@ -37,7 +38,8 @@ class Stones(Superko):
         self.max_moves = m.max_moves
         self.z1 = m.z1
         self.z2 = m.z2
-        self.cell = bytearray(n)
+        self.cell = bytearray(n + 1)
+        self.cell[n] = _N           # past the board: where the kernels' nb leads off it
         self.head = zeros("H", n)
         self.nxt = zeros("H", n)
         self.size = zeros("H", n)

@@ -41,16 +41,16 @@ class Map:
         # culprit of a refused neutral step (a stone of the group it kills)
         self.io = zeros("i", 32)
         self.culprit = 0
-        # The neighbour table as the kernels read it, 16 bits on every base:
-        # nb[6*i + d] in the board's direction order, off the board >= n
-        # (base 10's own table is that already)
-        nb = zeros("H", 6 * n) if n < 255 else None
+        # The neighbour table as the kernels read it: nb[6*i + d] in the
+        # board's direction order, 16 bits, and off the board n, a cell
+        # past the board that holds a neutral piece (stones.py): the
+        # kernels then never test for the edge.
+        nb = zeros("H", 6 * n)
         b = self.board = hexhex(base)
-        if nb is None:
-            nb = b.nbr
-        else:
-            for i in range(6 * n):
-                nb[i] = b.nbr[i]
+        off = b.off
+        for i in range(6 * n):
+            v = b.nbr[i]
+            nb[i] = n if v == off else v
         self.nb = nb
         neutral = [i for i in range(n) if b.coord(i)[0] % 2 == 0 and b.coord(i)[1] % 2 == 0]
         self.neutral = bytes(neutral) if n < 255 else array("H", neutral)

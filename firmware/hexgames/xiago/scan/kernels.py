@@ -1,8 +1,8 @@
 # Scans of a XiaGo position as native code (viper): the kernels of twins.py
 # here, which says what each computes; the same signatures and the same
 # results. As ../kernels.py: one function per loop, helpers inline,
-# neighbours from nb (off the board >= n), values >= 0 in io, and a free
-# slot of the superko table (-1) told by its bit 30.
+# neighbours from nb (off the board: cell n, a neutral piece), values >= 0
+# in io, and a free slot of the superko table (-1) told by its bit 30.
 import micropython
 from micropython import const
 
@@ -55,7 +55,7 @@ def count(cell: ptr8, head: ptr16, nxt: ptr16, nb: ptr16, lc: ptr8, l1: ptr16, l
             while d < 6 * s + 6:
                 j = int(nb[d])
                 d += 1
-                if j < n and cell[j] == 0 and j != a and j != b:
+                if cell[j] == 0 and j != a and j != b:
                     if k == 0:
                         a = j
                     elif k == 1:
@@ -96,14 +96,12 @@ def evaluate(cell: ptr8, head: ptr16, nb: ptr16, lc: ptr8, n: int, mover: int, k
             o = 0
             d = 6 * i
             while d < 6 * i + 6:
-                j = int(nb[d])
+                w = int(cell[nb[d]])
                 d += 1
-                if j < n:
-                    w = int(cell[j])
-                    if w == 1:
-                        x += 1
-                    elif w == 2:
-                        o += 1
+                if w == 1:
+                    x += 1
+                elif w == 2:
+                    o += 1
             if x > o:
                 sx += 1
             elif o > x:
@@ -129,8 +127,6 @@ def territory(cell: ptr8, nb: ptr16, emp: ptr16, nemp: int, mark: ptr8, stack: p
         while d < 6 * i + 6:
             j = int(nb[d])
             d += 1
-            if j >= n:
-                continue
             v = int(cell[j])
             if v == 0:
                 touch = -1
@@ -152,8 +148,6 @@ def territory(cell: ptr8, nb: ptr16, emp: ptr16, nemp: int, mark: ptr8, stack: p
                 while d < 6 * s + 6:
                     j = int(nb[d])
                     d += 1
-                    if j >= n:
-                        continue
                     v = int(cell[j])
                     if v == 0:
                         if mark[j] == 0:
@@ -192,8 +186,6 @@ def places(cell: ptr8, head: ptr16, nxt: ptr16, libs: ptr16, z: ptr32, nb: ptr16
         while d < c6 + 6:
             j = int(nb[d])
             d += 1
-            if j >= n:
-                continue
             v = int(cell[j])
             if v == 0:
                 vac += 1
@@ -209,7 +201,7 @@ def places(cell: ptr8, head: ptr16, nxt: ptr16, libs: ptr16, z: ptr32, nb: ptr16
             while d < c6 + 6:
                 j = int(nb[d])
                 d += 1
-                if j < n and cell[j] == q:
+                if cell[j] == q:
                     r = int(head[j])
                     if libs[r] == 0:
                         libs[r] = _MARK
@@ -228,14 +220,12 @@ def places(cell: ptr8, head: ptr16, nxt: ptr16, libs: ptr16, z: ptr32, nb: ptr16
         while d < c6 + 6 and ok == 0:       # else liberties from own groups
             j = int(nb[d])
             d += 1
-            if j < n and cell[j] == p and libs[head[j]] != 0:
+            if cell[j] == p and libs[head[j]] != 0:
                 ok = 1
         d = c6
         while d < c6 + 6:                   # the liberties restored
             j = int(nb[d])
             d += 1
-            if j >= n:
-                continue
             v = int(cell[j])
             if v == 1 or v == 2:
                 r = int(head[j])
@@ -271,8 +261,6 @@ def check_slide(cell: ptr8, head: ptr16, libs: ptr16, emp: ptr16, z: ptr32, nb: 
     while d0 < b6 + 6:
         j = int(nb[d0])
         d0 += 1
-        if j >= n:
-            continue
         v = int(cell[j])
         if v != 1 and v != 2:
             continue
@@ -282,13 +270,13 @@ def check_slide(cell: ptr8, head: ptr16, libs: ptr16, emp: ptr16, z: ptr32, nb: 
         while d < b6 + 6:
             i = int(nb[d])
             d += 1
-            if i < n and cell[i] == v and head[i] == r:
+            if cell[i] == v and head[i] == r:
                 k -= 1
         d = a6
         while d < a6 + 6:
             i = int(nb[d])
             d += 1
-            if i < n and cell[i] == v and head[i] == r:
+            if cell[i] == v and head[i] == r:
                 k += 1
         if k <= 0:
             if v == q:
@@ -318,8 +306,6 @@ def check_slide(cell: ptr8, head: ptr16, libs: ptr16, emp: ptr16, z: ptr32, nb: 
         while d < 6 * c + 6:
             j = int(nb[d])
             d += 1
-            if j >= n:
-                continue
             if j == a:
                 free = 1
             elif j != b:
@@ -372,8 +358,6 @@ def priors(cell: ptr8, head: ptr16, size: ptr16, nb: ptr16, lc: ptr8, l1: ptr16,
         while d < c6 + 6:
             j = int(nb[d])
             d += 1
-            if j >= n:
-                continue
             w = int(cell[j])
             if w == 0:
                 if nl == 0:
@@ -425,8 +409,6 @@ def priors(cell: ptr8, head: ptr16, size: ptr16, nb: ptr16, lc: ptr8, l1: ptr16,
             while d < c6 + 6 and v != _CONTACT:
                 j = int(nb[d])
                 d += 1
-                if j >= n:
-                    continue
                 w = int(cell[j])
                 if w == q:
                     v = _CONTACT
@@ -436,7 +418,7 @@ def priors(cell: ptr8, head: ptr16, size: ptr16, nb: ptr16, lc: ptr8, l1: ptr16,
                     while i < 6 * j + 6:
                         x = int(nb[i])
                         i += 1
-                        if x < n and cell[x] == q:
+                        if cell[x] == q:
                             v = _CONTACT
                             break
         if v > _SELF_ATARI and v != _EYE:
@@ -459,8 +441,6 @@ def priors(cell: ptr8, head: ptr16, size: ptr16, nb: ptr16, lc: ptr8, l1: ptr16,
         while d0 < 6 * b + 6 and v < 0:
             j = int(nb[d0])
             d0 += 1
-            if j >= n:
-                continue
             w = int(cell[j])
             if w != 1 and w != 2:
                 continue
@@ -470,7 +450,7 @@ def priors(cell: ptr8, head: ptr16, size: ptr16, nb: ptr16, lc: ptr8, l1: ptr16,
             while d < 6 * a + 6:
                 i = int(nb[d])
                 d += 1
-                if i < n and i != b and cell[i] == w and head[i] == r:
+                if i != b and cell[i] == w and head[i] == r:
                     kk = int(lc[r])
                     break
             if w == q:
@@ -485,7 +465,7 @@ def priors(cell: ptr8, head: ptr16, size: ptr16, nb: ptr16, lc: ptr8, l1: ptr16,
             while d0 < 6 * a + 6:
                 i = int(nb[d0])
                 d0 += 1
-                if i >= n or cell[i] != p or lc[head[i]] != 1:
+                if cell[i] != p or lc[head[i]] != 1:
                     continue
                 r = int(head[i])
                 touch = 0
@@ -493,7 +473,7 @@ def priors(cell: ptr8, head: ptr16, size: ptr16, nb: ptr16, lc: ptr8, l1: ptr16,
                 while d < 6 * b + 6:
                     j = int(nb[d])
                     d += 1
-                    if j < n and cell[j] == p and head[j] == r:
+                    if cell[j] == p and head[j] == r:
                         touch = 1
                 if touch == 0 and best < _ESCAPE:
                     best = _SAVE
