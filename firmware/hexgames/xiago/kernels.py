@@ -316,6 +316,8 @@ def _ply(a_io: int, k: int, want: int, x: int) -> int:
     c = -1
     at = 0
     vac = 0
+    nq = 0
+    low = 0
     eyes = 1
     ok = 0
     while True:
@@ -431,9 +433,9 @@ def _ply(a_io: int, k: int, want: int, x: int) -> int:
             nxt[c] = c
             size[c] = 1
             libs[c] = vac
-    if ok != 0:
-        d = 6 * c
-        while d < 6 * c + 6:                # captured groups go
+    if ok != 0 and low <= nq:               # captured groups go (none unless
+        d = 6 * c                           # a group of q had so few)
+        while d < 6 * c + 6:
             j = int(nb[d])
             d += 1
             if cell[j] != q:
@@ -486,6 +488,8 @@ def _ply(a_io: int, k: int, want: int, x: int) -> int:
         if r < 0 or r == seen or libs[r] > 6:
             continue
         seen = r
+        if d0 == 6 * at and vac >= 2 and k >= 0:
+            continue                        # the new stone's group: two liberties
         a = -1
         s = r
         while True:
