@@ -177,6 +177,10 @@ def test_priors_match_on_every_move_and_kept_above_a_bar():
                     e = mod.priors(g.cell, g.head, g.size, m.nb, m.lc, m.l1, m.l2, moves, 1,
                                    len(ms), out, p, keep, io, g.adj)
                     row += [e, bytes(moves), bytes(out), io[14]]
+                for mv in ms:
+                    if 1 << 20 <= mv < 2 << 20:
+                        row.append(mod.rate_slide(g.cell, g.head, m.nb, m.lc, (mv >> 10) & 1023,
+                                                  mv & 1023, p, g.adj))
             got.append(row)
         assert got[0] == got[1], g.record()
 
@@ -215,3 +219,25 @@ def test_the_superko_table_rehashes_alike():
         assert got[0] == got[1], g.record()
         t1 = array("i", got[0][0])
         assert sorted([v for v in t1 if v >= 0]) == sorted([v for v in g.t1 if v >= 0])
+
+
+def test_rated_placements_match():
+    from hexgames.xiago import knowledge
+    for g in _positions(2):
+        if not g.to_move:
+            continue
+        knowledge.count(g)
+        m = g.map
+        got = []
+        for mod in (KS, TS):
+            row = []
+            for p in (1, 2):
+                for keep in (0, 4, 9):
+                    buf = array("i", bytes(4 * g.max_moves))
+                    out = bytearray(g.max_moves)
+                    io = g._io()
+                    e = mod.rated_places(g.cell, g.head, g.nxt, g.size, g.libs, g.z1, m.nb, m.lc,
+                                         m.l1, m.l2, g.t1, g.t2, io, p, buf, 1, out, keep, g.adj)
+                    row += [e, bytes(buf), bytes(out), io[14]]
+            got.append(row)
+        assert got[0] == got[1], g.record()

@@ -51,9 +51,14 @@ def count(g):
 def priors_into(g, moves, k, out):
     count(g)
     m = g.map
+    cell, head, nb, lc = g.cell, g.head, m.nb, m.lc
+    p = g.side
     io = g._io()
-    K.priors(g.cell, g.head, g.size, m.nb, m.lc, m.l1, m.l2, moves, 0, k, out, g.side, 0, io,
-             g.adj)
+    K.priors(cell, head, g.size, nb, lc, m.l1, m.l2, moves, 0, k, out, p, 0, io, g.adj)
+    for i in range(k):
+        mv = moves[i]
+        if _STEP <= mv < _PASS:     # a neutral step
+            out[i] = K.rate_slide(cell, head, nb, lc, (mv >> 10) & 1023, mv & 1023, p, g.adj)
     if not io[_IO_USEFUL]:          # nothing but eyes and self-ataris: pass is fine
         for i in range(k):
             if moves[i] == _PASS:
@@ -83,8 +88,8 @@ def moves_into(g, buf, out):
     n = g.n
     io = g._io()
     buf[0] = _PASS
-    k = K.places(cell, head, g.nxt, g.libs, g.z1, m.nb, g.t1, g.t2, io, p, buf, 1, adj)
-    k = K.priors(cell, head, g.size, m.nb, lc, l1, l2, buf, 1, k, out, p, _KEEP, io, adj)
+    k = K.rated_places(cell, head, g.nxt, g.size, g.libs, g.z1, m.nb, lc, l1, l2, g.t1, g.t2,
+                       io, p, buf, 1, out, _KEEP, adj)
     useful = k > 1
     # mark: 1 on the liberties of short groups, 2 on pieces next to an own
     # group in atari
@@ -138,9 +143,12 @@ def _add(g, a, b, p, buf, out, k):
         why = g._check_slide(a, b, p)
     if why:
         return k
-    buf[k] = _STEP | a << 10 | b
-    return K.priors(g.cell, g.head, g.size, m.nb, m.lc, m.l1, m.l2, buf, k, k + 1, out, p, _KEEP,
-                    m.io, g.adj)
+    v = K.rate_slide(g.cell, g.head, m.nb, m.lc, a, b, p, g.adj)
+    if v >= _KEEP:
+        buf[k] = _STEP | a << 10 | b
+        out[k] = v
+        k += 1
+    return k
 
 
 def evaluate(g):

@@ -69,6 +69,7 @@ def playout(cell, head, nxt, size, libs, emp, epos, z, nb, t1, t2, io, adj):
     plies = io[_IO_PLIES]
     tfull = 3 * (tmask + 1) >> 2
     full = 0
+    lastvac = 0                     # vacant neighbours of the last stone: not known
     while plies > 0:
         if tcount >= tfull:
             full = 1
@@ -80,16 +81,20 @@ def playout(cell, head, nxt, size, libs, emp, epos, z, nb, t1, t2, io, adj):
         qz = (q - 1) * n
         # The answer to the last move: take the group it left in atari, or
         # else save an own group it put in atari.
+        # (A new stone with two vacant neighbours has two liberties; a group
+        # next to it twice is looked at once.)
         want = -1
         if last >= 0 and cell[last] == q:
             r = head[last]
-            if libs[r] <= 6:
+            if libs[r] <= 6 and lastvac < 2:
                 want = _one_lib(cell, adj, nxt, r, -1)
             if want < 0:
+                seen = -1
                 for j in adj[last]:
                     if cell[j] == p:
                         r = head[j]
-                        if libs[r] <= 6:
+                        if libs[r] <= 6 and r != seen:
+                            seen = r
                             want = _one_lib(cell, adj, nxt, r, -1)
                             if want >= 0:
                                 break
@@ -297,6 +302,7 @@ def playout(cell, head, nxt, size, libs, emp, epos, z, nb, t1, t2, io, adj):
         side = q
         passes = must = 0
         last = c
+        lastvac = vac
     io[_IO_TCOUNT] = tcount
     io[_IO_MINEMP] = minemp
     io[_IO_H1] = h1

@@ -333,10 +333,18 @@ def check_slide(cell: ptr8, head: ptr16, libs: ptr16, emp: ptr16, z: ptr32, nb: 
 
 
 @micropython.viper
+def rated_places(cell: ptr8, head: ptr16, nxt: ptr16, size: ptr16, libs: ptr16, z: ptr32,
+                 nb: ptr16, lc: ptr8, l1: ptr16, l2: ptr16, t1: ptr32, t2: ptr16, io: ptr32,
+                 p: int, buf: ptr32, k: int, out: ptr8, keep: int, adj) -> int:
+    m = int(places(cell, head, nxt, libs, z, nb, t1, t2, io, p, buf, k, adj))
+    return int(priors(cell, head, size, nb, lc, l1, l2, buf, k, m, out, p, keep, io, adj))
+
+
+@micropython.viper
 def priors(cell: ptr8, head: ptr16, size: ptr16, nb: ptr16, lc: ptr8, l1: ptr16, l2: ptr16,
            moves: ptr32, k0: int, k: int, out: ptr8, p: int, keep: int, io: ptr32, adj) -> int:
-    # three loops (placements; the pass and slides; the kept moved up),
-    # as one would hold jumps of over 2 KB (see ../kernels.py)
+    # three loops (placements; the pass and steps; the kept moved up), as
+    # one would hold jumps of over 2 KB (see ../kernels.py)
     n = io[_IO_N]
     q = 3 - p
     useful = 0
@@ -425,60 +433,13 @@ def priors(cell: ptr8, head: ptr16, size: ptr16, nb: ptr16, lc: ptr8, l1: ptr16,
             useful = 1
         out[m - 1] = v
     m = k0
-    while m < k:
+    while m < k:                    # the pass, and neutral steps as plain
         mv = moves[m]
-        m += 1
-        if mv < _STEP:
-            continue
         if mv == _PASS:
-            out[m - 1] = _PASS_PRIOR
-            continue
-        a = (mv >> 10) & 1023
-        b = mv & 1023
-        v = -1
-        best = _SLIDE
-        d0 = 6 * b
-        while d0 < 6 * b + 6 and v < 0:
-            j = int(nb[d0])
-            d0 += 1
-            w = int(cell[j])
-            if w != 1 and w != 2:
-                continue
-            r = int(head[j])
-            kk = int(lc[r]) - 1
-            d = 6 * a
-            while d < 6 * a + 6:
-                i = int(nb[d])
-                d += 1
-                if i != b and cell[i] == w and head[i] == r:
-                    kk = int(lc[r])
-                    break
-            if w == q:
-                if kk <= 0:
-                    v = _CAPTURE
-                elif kk == 1:
-                    best = _TAKE_NEXT
-            elif kk <= 1:
-                v = _SELF_ATARI
-        if v < 0:
-            d0 = 6 * a
-            while d0 < 6 * a + 6:
-                i = int(nb[d0])
-                d0 += 1
-                if cell[i] != p or lc[head[i]] != 1:
-                    continue
-                r = int(head[i])
-                touch = 0
-                d = 6 * b
-                while d < 6 * b + 6:
-                    j = int(nb[d])
-                    d += 1
-                    if cell[j] == p and head[j] == r:
-                        touch = 1
-                if touch == 0 and best < _ESCAPE:
-                    best = _SAVE
-            v = best
-        out[m - 1] = v
+            out[m] = _PASS_PRIOR
+        elif mv >= _STEP:
+            out[m] = _SLIDE
+        m += 1
     e = k0
     m = k0
     while m < k:
@@ -506,3 +467,53 @@ def rehash(t1: ptr32, t2: ptr16, old1: ptr32, old2: ptr16, cap: int):
             j = (j + 1) & mask
         t1[j] = v
         t2[j] = old2[i]
+
+
+@micropython.viper
+def rate_slide(cell: ptr8, head: ptr16, nb: ptr16, lc: ptr8, a: int, b: int, p: int,
+               adj) -> int:
+    q = 3 - p
+    v = -1
+    best = _SLIDE
+    d0 = 6 * b
+    while d0 < 6 * b + 6 and v < 0:
+        j = int(nb[d0])
+        d0 += 1
+        w = int(cell[j])
+        if w != 1 and w != 2:
+            continue
+        r = int(head[j])
+        kk = int(lc[r]) - 1
+        d = 6 * a
+        while d < 6 * a + 6:
+            i = int(nb[d])
+            d += 1
+            if i != b and cell[i] == w and head[i] == r:
+                kk = int(lc[r])
+                break
+        if w == q:
+            if kk <= 0:
+                v = _CAPTURE
+            elif kk == 1:
+                best = _TAKE_NEXT
+        elif kk <= 1:
+            v = _SELF_ATARI
+    if v < 0:
+        d0 = 6 * a
+        while d0 < 6 * a + 6:
+            i = int(nb[d0])
+            d0 += 1
+            if cell[i] != p or lc[head[i]] != 1:
+                continue
+            r = int(head[i])
+            touch = 0
+            d = 6 * b
+            while d < 6 * b + 6:
+                j = int(nb[d])
+                d += 1
+                if cell[j] == p and head[j] == r:
+                    touch = 1
+            if touch == 0 and best < _ESCAPE:
+                best = _SAVE
+        v = best
+    return v

@@ -163,23 +163,31 @@ def places(cell, head, nxt, libs, z, nb, t1, t2, io, p, buf, k, adj):
     n = io[_IO_N]
     nemp = io[_IO_NEMP]
     q = 3 - p
-    # A placement next to a vacant cell that cannot capture (no opponent
-    # group next to it with few pseudo-liberties) is legal if every
-    # recorded position has more vacant cells than it leaves.
+    # A placement next to a vacant cell that captures nothing is legal if
+    # every recorded position has more vacant cells than it leaves. A group
+    # of q is captured only if all its pseudo-liberties are pairs with c,
+    # so not if it has more than c has neighbours of q.
     fresh = nemp - 1 < io[_IO_MINEMP]
     for c in range(n):
         if cell[c]:
             continue
-        ok = 0
         if fresh:
+            vac = nq = 0
+            low = 99
             for j in adj[c]:
                 v = cell[j]
                 if not v:
-                    ok = 1
-                elif v == q and libs[head[j]] <= 6:
-                    ok = 0
-                    break
-        if ok or not _check_place(cell, head, nxt, libs, z, adj, t1, t2, io, c, p):
+                    vac = 1
+                elif v == q:
+                    nq += 1
+                    v = libs[head[j]]
+                    if v < low:
+                        low = v
+            if vac and low > nq:
+                buf[k] = c
+                k += 1
+                continue
+        if not _check_place(cell, head, nxt, libs, z, adj, t1, t2, io, c, p):
             buf[k] = c
             k += 1
     return k
@@ -315,102 +323,207 @@ def check_slide(cell, head, libs, emp, z, nb, t1, t2, io, a, b, p, adj):
     return 3
 
 
-def priors(cell, head, size, nb, lc, l1, l2, moves, k0, k, out, p, keep, io, adj):
-    """The prior (0..16, for p) of each move of moves[k0..k) into out[k0..k),
-    count() done; then the moves rated keep or more, with their priors, are
-    moved up from k0 on (all of them with keep 0). Returns their end;
-    io[_IO_USEFUL] = 1 if a placement rates more than a self-atari or an
-    eye. knowledge.py says the priors."""
+def rated_places(cell, head, nxt, size, libs, z, nb, lc, l1, l2, t1, t2, io, p, buf, k,
+                 out, keep, adj):
+    """places() then priors() on them: the legal placements of p into
+    buf[k..), rated into out, the ones rated keep or more moved up; returns
+    their end (count() done). The same buffers as the two calls leave, here
+    in one loop (a placement is moved up only over ones already rated)."""
+    n = io[_IO_N]
     q = 3 - p
+    fresh = io[_IO_NEMP] - 1 < io[_IO_MINEMP]
     useful = 0
-    for m in range(k0, k):
-        mv = moves[m]
-        if mv < _STEP:
-            v = _placement(cell, head, size, adj, lc, l1, l2, mv, p, q)
-            if v > _SELF_ATARI and v != _EYE:
-                useful = 1
-        elif mv == _PASS:
-            v = _PASS_PRIOR
+    e = m = k
+    for c in range(n):
+        if cell[c]:
+            continue
+        nbs = adj[c]
+        # one look at the neighbours for the legality (as places) and the
+        # prior (as priors)
+        vac = nq = cap = atari = danger = near = short = 0
+        low = 99
+        a = -1
+        nl = 0
+        for j in nbs:
+            v = cell[j]
+            if not v:
+                vac = 1
+                if nl == 0:
+                    a = j
+                    nl = 1
+                elif j != a:
+                    nl = 2
+            elif v == q:
+                near = 1
+                nq += 1
+                r = head[j]
+                x = libs[r]
+                if x < low:
+                    low = x
+                x = lc[r]
+                if x == 1:
+                    cap = 1
+                elif x == 2:
+                    atari = 1
+            elif v == p:
+                near = 1
+                r = head[j]
+                x = lc[r]
+                if x == 1:
+                    danger = 1
+                elif x == 2:
+                    short = 1
+                if x >= 3:
+                    nl = 2
+                elif nl < 2:            # two liberties: c and one other
+                    x = l1[r] if l1[r] != c else l2[r]
+                    if nl == 0:
+                        a = x
+                        nl = 1
+                    elif x != a:
+                        nl = 2
+        if not (fresh and vac and low > nq) and _check_place(cell, head, nxt, libs, z, adj,
+                                                               t1, t2, io, c, p):
+            continue                    # not legal
+        if cap:
+            v = _CAPTURE
+        elif nl < 2:
+            v = _SELF_ATARI
+        elif danger:
+            v = _ESCAPE
+        elif atari:
+            v = _ATARI
+        elif not near:
+            v = _PLAIN
+        elif short:
+            v = _EXTEND
         else:
-            v = _slide(cell, head, adj, lc, (mv >> 10) & 1023, mv & 1023, p, q)
+            v = _EYE
+            for j in nbs:
+                w = cell[j]
+                if w == q:
+                    v = _CONTACT
+                    break
+                if not w:
+                    v = _INSIDE
+                    for i in adj[j]:
+                        if cell[i] == q:
+                            v = _CONTACT
+                            break
+                    if v == _CONTACT:
+                        break
+        if v > _SELF_ATARI and v != _EYE:
+            useful = 1
+        buf[m] = c
         out[m] = v
-    e = k0
-    for m in range(k0, k):
-        v = out[m]
+        m += 1
         if v >= keep:
-            moves[e] = moves[m]
+            buf[e] = c
             out[e] = v
             e += 1
     io[_IO_USEFUL] = useful
     return e
 
 
-def _placement(cell, head, size, adj, lc, l1, l2, c, p, q):
-    cap = atari = danger = near = 0
-    short = 0                       # an own group next to c has two liberties
-    # liberties of the new group: distinct cells other than c, up to 2
-    a = -1
-    nl = 0
-    for j in adj[c]:
-        v = cell[j]
-        if not v:
-            if nl == 0:
-                a = j
-                nl = 1
-            elif j != a:
-                nl = 2
-        elif v == q:
-            near = 1
-            r = head[j]
-            if lc[r] == 1:
-                cap += size[r]
-            elif lc[r] == 2:
-                atari = 1
-        elif v == p:
-            near = 1
-            r = head[j]
-            k = lc[r]
-            if k == 1:
-                danger = 1
-            elif k == 2:
-                short = 1
-            if k >= 3:
-                nl = 2
-            elif nl < 2:            # two liberties: c and one other
-                x = l1[r] if l1[r] != c else l2[r]
-                if nl == 0:
-                    a = x
-                    nl = 1
-                elif x != a:
-                    nl = 2
-    if cap:
-        return _CAPTURE
-    if nl < 2:
-        return _SELF_ATARI
-    if danger:
-        return _ESCAPE
-    if atari:
-        return _ATARI
-    if not near:
-        return _PLAIN
-    if short:
-        return _EXTEND
-    # Own stones around and no opponent within two steps: a placement in
-    # one's own area, worth nothing under area scoring.
-    inside = 1
-    for j in adj[c]:
-        v = cell[j]
-        if v == q:
-            return _CONTACT
-        if not v:
-            inside = 2
-            for i in adj[j]:
-                if cell[i] == q:
-                    return _CONTACT
-    return _INSIDE if inside == 2 else _EYE
+def priors(cell, head, size, nb, lc, l1, l2, moves, k0, k, out, p, keep, io, adj):
+    """The prior (0..16, for p) of each placement and pass of moves[k0..k)
+    into out[k0..k) (a neutral step gets 3, a plain one: rate_slide() rates
+    them), count() done; then the moves rated keep or more, with their
+    priors, are moved up from k0 on (all of them with keep 0). Returns their end;
+    io[_IO_USEFUL] = 1 if a placement rates more than a self-atari or an
+    eye. knowledge.py says the priors. (One loop here: a move is moved up
+    only over moves already rated, so that is the same.)"""
+    q = 3 - p
+    useful = 0
+    e = k0
+    for m in range(k0, k):
+        c = moves[m]
+        if c >= _STEP:
+            v = _PASS_PRIOR if c == _PASS else _SLIDE     # steps: rate_slide()
+        else:
+            # a placement, written out here: a call per move costs CPython
+            # more than the rest of the rating
+            cap = atari = danger = near = short = 0
+            # liberties of the new group: distinct cells other than c, up to 2
+            a = -1
+            nl = 0
+            nbs = adj[c]
+            for j in nbs:
+                v = cell[j]
+                if not v:
+                    if nl == 0:
+                        a = j
+                        nl = 1
+                    elif j != a:
+                        nl = 2
+                elif v == q:
+                    near = 1
+                    r = lc[head[j]]
+                    if r == 1:
+                        cap = 1
+                    elif r == 2:
+                        atari = 1
+                elif v == p:
+                    near = 1
+                    r = head[j]
+                    n = lc[r]
+                    if n == 1:
+                        danger = 1
+                    elif n == 2:
+                        short = 1
+                    if n >= 3:
+                        nl = 2
+                    elif nl < 2:        # two liberties: c and one other
+                        x = l1[r] if l1[r] != c else l2[r]
+                        if nl == 0:
+                            a = x
+                            nl = 1
+                        elif x != a:
+                            nl = 2
+            if cap:
+                v = _CAPTURE
+            elif nl < 2:
+                v = _SELF_ATARI
+            elif danger:
+                v = _ESCAPE
+            elif atari:
+                v = _ATARI
+            elif not near:
+                v = _PLAIN
+            elif short:
+                v = _EXTEND
+            else:
+                # own stones around and no opponent within two steps: own
+                # area, worth nothing under area scoring
+                v = _EYE
+                for j in nbs:
+                    w = cell[j]
+                    if w == q:
+                        v = _CONTACT
+                        break
+                    if not w:
+                        v = _INSIDE
+                        for i in adj[j]:
+                            if cell[i] == q:
+                                v = _CONTACT
+                                break
+                        if v == _CONTACT:
+                            break
+            if v > _SELF_ATARI and v != _EYE:
+                useful = 1
+        out[m] = v
+        if v >= keep:
+            moves[e] = c
+            out[e] = v
+            e += 1
+    io[_IO_USEFUL] = useful
+    return e
 
 
-def _slide(cell, head, adj, lc, a, b, p, q):
+def rate_slide(cell, head, nb, lc, a, b, p, adj):
+    """The prior (0..16, for p) of the legal neutral step a -> b, count()
+    done: the piece leaves a liberty at a and takes one at b."""
+    q = 3 - p
     best = _SLIDE
     for j in adj[b]:
         v = cell[j]
