@@ -51,7 +51,8 @@ def count(g):
 def priors_into(g, moves, k, out):
     count(g)
     m = g.map
-    cell, head, nb, lc = g.cell, g.head, m.nb, m.lc
+    cell, head = g.cell, g.head
+    nb, lc = m.nb, m.lc
     p = g.side
     io = g._io()
     K.priors(cell, head, g.size, nb, lc, m.l1, m.l2, moves, 0, k, out, p, 0, io, g.adj)
