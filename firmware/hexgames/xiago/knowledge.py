@@ -13,9 +13,8 @@
 from micropython import const
 from hexgames.native import pick
 
-# liberty counts, the evaluation, the legal placements, the quick test of
-# neutral steps and the priors: native kernels where the VM has them, else
-# their twins (scan/)
+# liberty counts, the evaluation and the priors: native kernels where the
+# VM has them, else their twins (scan/)
 K = pick("xiago.scan.kernels", "xiago.scan.twins")
 
 _N = const(3)
@@ -137,13 +136,9 @@ def moves_into(g, buf, out):
 
 def _add(g, a, b, p, buf, out, k):
     """List the neutral step a -> b if it is legal and rated above plain."""
-    m = g.map
-    why = K.check_slide(g.cell, g.head, g.libs, g.emp, g.z1, m.nb, g.t1, g.t2, m.io, a, b, p,
-                        g.adj)
-    if why == 3:                    # a capture, or a crowded board: play it
-        why = g._check_slide(a, b, p)
-    if why:
+    if g._quick_slide(a, b, p):
         return k
+    m = g.map
     v = K.rate_slide(g.cell, g.head, m.nb, m.lc, a, b, p, g.adj)
     if v >= _KEEP:
         buf[k] = _STEP | a << 10 | b

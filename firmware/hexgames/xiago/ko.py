@@ -13,7 +13,7 @@ from hexgames.board import zeros
 from hexgames.game import Game
 from hexgames.native import pick
 
-K = pick("xiago.scan.kernels", "xiago.scan.twins")     # the rehash: a kernel, or its twin
+K = pick("xiago.groups.kernels", "xiago.groups.twins")     # the rehash: a kernel, or its twin
 
 _FREE = b"\xff\xff\xff\xff"     # -1 in an array("i")
 

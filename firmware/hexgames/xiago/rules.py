@@ -20,7 +20,7 @@ from hexgames.xiago.stones import Stones
 
 _rng = Rng()            # seeded by each playout
 # the move list and the count: native kernels where the VM has them, else twins
-K = pick("xiago.scan.kernels", "xiago.scan.twins")
+K = pick("xiago.groups.kernels", "xiago.groups.twins")
 
 _N = const(3)           # cell value of a neutral piece
 _STEP = const(1 << 20)

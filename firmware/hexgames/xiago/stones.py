@@ -14,8 +14,13 @@
 #   t1, t2    the superko table (ko.py)
 from hexgames.board import zeros
 from micropython import const
+from hexgames.native import pick
 from hexgames.xiago import slides, tables
 from hexgames.xiago.ko import Superko
+
+# a placement, the move list's tests, the count: native kernels where the VM
+# has them, else their twins (groups/)
+K = pick("xiago.groups.kernels", "xiago.groups.twins")
 
 _N = const(3)           # cell value of a neutral piece
 _MARK = const(0x8000)   # libs of a group counted as captured, while a check runs
@@ -191,60 +196,23 @@ class Stones(Superko):
 
     def _place(self, c, p):
         """Put a stone of p on c and remove the opponent groups it captures
-        (the move is known to be legal)."""
-        cell = self.cell
-        head = self.head
-        libs = self.libs
-        nb = self.adj[c]
-        n = self.n
-        q = 3 - p
-        cell[c] = p
-        emp, epos = self.emp, self.epos
-        k = epos[c]
-        last = self.nemp - 1
-        o = emp[last]
-        emp[k] = o
-        epos[o] = k
-        self.nemp = last
-        self.h1 ^= self.z1[(p - 1) * n + c]
-        self.h2 ^= self.z2[(p - 1) * n + c]
-        head[c] = c
-        self.nxt[c] = c
-        self.size[c] = 1
-        vac = hq = 0
-        for j in nb:
-            v = cell[j]
-            if v == 0:
-                vac += 1
-            elif v != _N:
-                libs[head[j]] -= 1
-                if v == q:
-                    hq = 1
-        libs[c] = vac
-        for j in nb:
-            if cell[j] == p and head[j] != head[c]:
-                self._merge(head[c], head[j])
-        if hq:
-            for j in nb:
-                if cell[j] == q and libs[head[j]] == 0:
-                    self._remove(head[j], q, 0)
+        (the move is known to be legal): groups/ place()."""
+        m = self.map
+        io = self._io()
+        K.place(self.cell, self.head, self.nxt, self.size, self.libs, self.emp, self.epos,
+                self.z1, m.nb, m.capbuf, io, c, p, self.adj)
+        self.h1 = io[_IO_H1]
+        self.h2 = io[_IO_H2]
+        self.nemp = io[_IO_NEMP]
 
-    def _merge(self, a, b):
-        """Join groups a and b (relabelling the smaller)."""
-        size, head, nxt = self.size, self.head, self.nxt
-        if size[a] < size[b]:
-            a, b = b, a
-        s = b
-        while True:
-            head[s] = a
-            s = nxt[s]
-            if s == b:
-                break
-        s = nxt[a]
-        nxt[a] = nxt[b]
-        nxt[b] = s
-        size[a] += size[b]
-        self.libs[a] += self.libs[b]
+    def _quick_slide(self, a, b, p):
+        """slides._check_slide(a, b, p) where groups/ check_slide() tells it
+        quickly, and that itself where not (a capture, a crowded board)."""
+        why = K.check_slide(self.cell, self.head, self.libs, self.emp, self.z1, self.map.nb,
+                            self.t1, self.t2, self._io(), a, b, p, self.adj)
+        if why == 3:
+            why = self._check_slide(a, b, p)
+        return why
 
     def _remove(self, r, q, k):
         """Remove group r (colour q): its cells become vacant (appended to the

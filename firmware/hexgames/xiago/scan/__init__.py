@@ -1,2 +1,3 @@
-# XiaGo's scans of a position (liberties, move lists, priors, the count):
-# kernels.py as native code, twins.py as plain Python (hexgames/native.py).
+# XiaGo's reading of a position for the opponent (liberty counts, the
+# evaluation, priors): kernels.py as native code, twins.py as plain Python
+# (hexgames/native.py).
