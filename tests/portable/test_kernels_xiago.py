@@ -153,6 +153,10 @@ def test_placements_and_quick_slide_tests_match():
                             row.append(mod.check_slide(g.cell, g.head, g.libs, g.emp, g.z1,
                                        g.map.nb, g.t1, g.t2, io, a, b, p, g.adj))
                             b = nbr[6 * b + d]
+                buf = array("i", bytes(4 * g.max_moves))
+                k = mod.slides(g.cell, g.head, g.libs, g.emp, g.z1, g.map.nb, g.t1, g.t2, io, p,
+                               buf, 1, g.adj)
+                row += [bytes(buf[:k]), io[15]]
             row.append(bytes(io))
             got.append(row)
             assert _scan_state(g) == before, g.record()

@@ -25,6 +25,8 @@ K = pick("xiago.groups.kernels", "xiago.groups.twins")
 _N = const(3)           # cell value of a neutral piece
 _STEP = const(1 << 20)
 _PASS = const(2 << 20)
+_UNSURE = const(1 << 29)    # groups/ slides(): a step to look at closer
+_IO_UNSURE = const(15)
 
 
 class XiaGo(Stones):
@@ -112,23 +114,20 @@ class XiaGo(Stones):
         if self.must:
             return k
         # A neutral step is legal if a placement can follow it: told quickly
-        # by the scan, else (a capture, a crowded board) by playing it.
-        check = K.check_slide
-        emp = self.emp
-        nbr, off = self.board.nbr, self.board.off
-        for a in range(self.n):
-            if cell[a] != _N:
-                continue
-            for d in range(6):
-                b = nbr[6 * a + d]
-                while b != off and cell[b] == 0:
-                    why = check(cell, head, libs, emp, z, nb, t1, t2, io, a, b, p, adj)
-                    if why == 3:
-                        why = self._check_slide(a, b, p)
-                    if not why:
-                        buf[k] = _STEP | a << 10 | b
-                        k += 1
-                    b = nbr[6 * b + d]
+        # by the kernel, else (a capture, a crowded board) by playing it.
+        k0 = k
+        k = K.slides(cell, head, libs, self.emp, z, nb, t1, t2, io, p, buf, k, adj)
+        if io[_IO_UNSURE]:
+            e = k0
+            for i in range(k0, k):
+                m = buf[i]
+                if m & _UNSURE:
+                    m ^= _UNSURE
+                    if self._check_slide((m >> 10) & 1023, m & 1023, p):
+                        continue
+                buf[e] = m
+                e += 1
+            k = e
         return k
 
     def playout(self, seed, max_plies=1000):

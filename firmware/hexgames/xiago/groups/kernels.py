@@ -15,6 +15,10 @@ _IO_MINEMP = const(3)
 _IO_H1 = const(4)
 _IO_H2 = const(5)
 _IO_NEMP = const(6)
+_IO_UNSURE = const(15)
+
+_STEP = const(1 << 20)
+_UNSURE = const(1 << 29)
 
 
 @micropython.viper
@@ -340,3 +344,27 @@ def rehash(t1: ptr32, t2: ptr16, old1: ptr32, old2: ptr16, cap: int):
             j = (j + 1) & mask
         t1[j] = v
         t2[j] = old2[i]
+
+
+@micropython.viper
+def slides(cell: ptr8, head: ptr16, libs: ptr16, emp: ptr16, z: ptr32, nb: ptr16, t1: ptr32,
+           t2: ptr16, io: ptr32, p: int, buf: ptr32, k: int, adj) -> int:
+    n = io[_IO_N]
+    unsure = 0
+    for a in range(n):
+        if cell[a] != 3:
+            continue
+        for d in range(6):
+            b = int(nb[6 * a + d])
+            while cell[b] == 0:
+                why = int(check_slide(cell, head, libs, emp, z, nb, t1, t2, io, a, b, p, adj))
+                if why != 1:
+                    mv = _STEP | a << 10 | b
+                    if why != 0:
+                        mv |= _UNSURE
+                        unsure += 1
+                    buf[k] = mv
+                    k += 1
+                b = int(nb[6 * b + d])
+    io[_IO_UNSURE] = unsure
+    return k

@@ -22,6 +22,10 @@ _IO_MINEMP = const(3)
 _IO_H1 = const(4)
 _IO_H2 = const(5)
 _IO_NEMP = const(6)
+_IO_UNSURE = const(15)  # slides(): the steps check_slide() could not tell
+
+_STEP = const(1 << 20)  # a neutral step, as in rules.py
+_UNSURE = const(1 << 29)
 
 
 def place(cell, head, nxt, size, libs, emp, epos, z, nb, capbuf, io, c, p, adj):
@@ -328,3 +332,29 @@ def rehash(t1, t2, old1, old2, cap):
                 j = (j + 1) & mask
             t1[j] = v
             t2[j] = old2[i]
+
+
+def slides(cell, head, libs, emp, z, nb, t1, t2, io, p, buf, k, adj):
+    """Every neutral step of p (by piece, direction E NE NW W SW SE, and
+    distance) that check_slide() does not refuse, into buf from k on, with
+    _UNSURE set on those it cannot tell; returns the new end, and how many
+    are unsure in io[_IO_UNSURE]."""
+    n = io[_IO_N]
+    unsure = 0
+    for a in range(n):
+        if cell[a] != 3:
+            continue
+        for d in range(6):
+            b = nb[6 * a + d]
+            while not cell[b]:      # cell n, off the board, holds a neutral piece
+                why = check_slide(cell, head, libs, emp, z, nb, t1, t2, io, a, b, p, adj)
+                if why != 1:
+                    mv = _STEP | a << 10 | b
+                    if why:
+                        mv |= _UNSURE
+                        unsure += 1
+                    buf[k] = mv
+                    k += 1
+                b = nb[6 * b + d]
+    io[_IO_UNSURE] = unsure
+    return k
