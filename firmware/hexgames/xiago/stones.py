@@ -24,7 +24,7 @@ K = pick("xiago.groups.kernels", "xiago.groups.twins")
 
 _N = const(3)           # cell value of a neutral piece
 _MARK = const(0x8000)   # libs of a group counted as captured, while a check runs
-# io, the kernels' values (scan/twins.py)
+# io, the kernels' values (twins.py)
 _IO_N = const(0)
 _IO_TMASK = const(1)
 _IO_MINEMP = const(3)
@@ -126,8 +126,8 @@ class Stones(Superko):
         return dead
 
     def _io(self):
-        """The base's io buffer holding what the scans (scan/) read of the
-        position besides its buffers."""
+        """The base's io buffer holding what the kernels (groups/, scan/)
+        read of the position besides its buffers."""
         io = self.map.io
         io[_IO_N] = self.n
         io[_IO_TMASK] = self.tmask

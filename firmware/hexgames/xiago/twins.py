@@ -1,7 +1,7 @@
 # XiaGo's playout in plain Python: the twin of kernels.py (the same signature,
 # the same results, the same buffers afterwards), for CPython and the
 # WebAssembly VM. What it computes is said here; kernels.py is the same as
-# viper code. The other scans of a position are in scan/.
+# viper code. The board's other kernels are in groups/ and scan/.
 #
 # The position's buffers are those of stones.py (cell, head, nxt, size, libs,
 # emp, epos), the superko table those of ko.py (t1, t2); z holds the Zobrist
