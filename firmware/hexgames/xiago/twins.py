@@ -6,9 +6,10 @@
 # The position's buffers are those of stones.py (cell, head, nxt, size, libs,
 # emp, epos), the superko table those of ko.py (t1, t2); z holds the Zobrist
 # keys (z[k] for h1, z[k + 1] for h2), adj the board's neighbour tuples (the
-# twins' neighbour loop) and nb the same as a flat 16-bit table, off the
-# board >= n (the kernels'). Plain values go in and out through io, an
-# array("i") (tables.py), at the _IO_ indices below.
+# twins' neighbour loop) and nb the same as a flat 16-bit table (the
+# kernels'; off the board cell n, which holds a neutral piece). Plain values
+# go in and out through io, an array("i") (tables.py), at the _IO_ indices
+# below; the kernel also uses io[16..27] and leaves them 0.
 from micropython import const
 
 _A1 = const(32760)      # hexgames/rng.py's generators, stepped inline
