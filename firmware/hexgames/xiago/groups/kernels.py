@@ -350,14 +350,40 @@ def rehash(t1: ptr32, t2: ptr16, old1: ptr32, old2: ptr16, cap: int):
 def slides(cell: ptr8, head: ptr16, libs: ptr16, emp: ptr16, z: ptr32, nb: ptr16, t1: ptr32,
            t2: ptr16, io: ptr32, p: int, buf: ptr32, k: int, adj) -> int:
     n = io[_IO_N]
+    fresh = 0
+    if io[_IO_NEMP] - 1 < io[_IO_MINEMP]:
+        fresh = 1
     unsure = 0
     for a in range(n):
         if cell[a] != 3:
             continue
+        quiet = fresh               # no stone next to a (and fresh)
+        vac = 0
+        d = 6 * a
+        while d < 6 * a + 6:
+            v = int(cell[nb[d]])
+            d += 1
+            if v == 0:
+                vac += 1
+            elif v != 3:
+                quiet = 0
         for d in range(6):
             b = int(nb[6 * a + d])
+            near = 1
             while cell[b] == 0:
-                why = int(check_slide(cell, head, libs, emp, z, nb, t1, t2, io, a, b, p, adj))
+                why = 1
+                if quiet != 0 and vac > near:
+                    why = 0                 # legal, unless a stone is next to b
+                    i = 6 * b
+                    while i < 6 * b + 6:
+                        v = int(cell[nb[i]])
+                        i += 1
+                        if v == 1 or v == 2:
+                            why = 1
+                            break
+                if why != 0:
+                    why = int(check_slide(cell, head, libs, emp, z, nb, t1, t2, io, a, b, p,
+                                          adj))
                 if why != 1:
                     mv = _STEP | a << 10 | b
                     if why != 0:
@@ -366,5 +392,6 @@ def slides(cell: ptr8, head: ptr16, libs: ptr16, emp: ptr16, z: ptr32, nb: ptr16
                     buf[k] = mv
                     k += 1
                 b = int(nb[6 * b + d])
+                near = 0
     io[_IO_UNSURE] = unsure
     return k

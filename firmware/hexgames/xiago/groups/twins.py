@@ -338,16 +338,39 @@ def slides(cell, head, libs, emp, z, nb, t1, t2, io, p, buf, k, adj):
     """Every neutral step of p (by piece, direction E NE NW W SW SE, and
     distance) that check_slide() does not refuse, into buf from k on, with
     _UNSURE set on those it cannot tell; returns the new end, and how many
-    are unsure in io[_IO_UNSURE]."""
+    are unsure in io[_IO_UNSURE]. (A step with no stone next to either end,
+    while every recorded position has more vacant cells than a placement
+    leaves, is one check_slide() passes: a placement on the cell the piece
+    left, if that has a vacant neighbour, is new and legal. So here it is
+    not asked.)"""
     n = io[_IO_N]
+    fresh = io[_IO_NEMP] - 1 < io[_IO_MINEMP]
     unsure = 0
     for a in range(n):
         if cell[a] != 3:
             continue
+        quiet = fresh
+        vac = 0
+        for j in adj[a]:
+            v = cell[j]
+            if not v:
+                vac += 1
+            elif v != 3:
+                quiet = False
         for d in range(6):
             b = nb[6 * a + d]
+            near = 1                # b is a's neighbour
             while not cell[b]:      # cell n, off the board, holds a neutral piece
-                why = check_slide(cell, head, libs, emp, z, nb, t1, t2, io, a, b, p, adj)
+                why = 1
+                if quiet and vac > near:
+                    why = 0
+                    for j in adj[b]:
+                        v = cell[j]
+                        if v == 1 or v == 2:
+                            why = 1
+                            break
+                if why:
+                    why = check_slide(cell, head, libs, emp, z, nb, t1, t2, io, a, b, p, adj)
                 if why != 1:
                     mv = _STEP | a << 10 | b
                     if why:
@@ -356,5 +379,6 @@ def slides(cell, head, libs, emp, z, nb, t1, t2, io, p, buf, k, adj):
                     buf[k] = mv
                     k += 1
                 b = nb[6 * b + d]
+                near = 0
     io[_IO_UNSURE] = unsure
     return k
