@@ -11,191 +11,55 @@
 # group root r, its distinct liberties up to 3 in lc[r] and the first two of
 # them in l1[r], l2[r].
 from micropython import const
+from hexgames.native import pick
+
+# liberty counts, the evaluation and the priors: native kernels where the
+# VM has them, else their twins (scan/)
+K = pick("xiago.scan.kernels", "xiago.scan.twins")
 
 _N = const(3)
 _STEP = const(1 << 20)
 _PASS = const(2 << 20)
 
-# Priors, 0..16 for the mover (8: no opinion)
-_CAPTURE = const(16)        # takes a group (a placement, or a slide then its placement)
-_ESCAPE = const(14)         # an own group in atari gets two liberties or more
-_ATARI = const(11)          # an opponent group left with one liberty
-_PLAIN = const(8)
-_CONTACT = const(9)         # next to a stone, the opponent within two steps
-_EXTEND = const(10)         # an own group of two liberties gets more
-_INSIDE = const(5)          # own stones around, no opponent near: own area
-_SLIDE = const(3)           # a neutral step with no tactical point
-_SELF_ATARI = const(2)      # the stone's group is left with one liberty, nothing taken
-_EYE = const(1)             # fills an own eye
+# Priors, 0..16 for the mover (8: no opinion), as scan/ rates moves:
+#   16  takes a group (a placement, or a slide then its placement)
+#   15  a slide that leaves an opponent group in atari (the placement follows)
+#   14  an own group in atari gets two liberties or more
+#   12  a slide that gives an own group in atari a liberty
+#   11  an opponent group left with one liberty
+#   10  an own group of two liberties gets more
+#    9  next to a stone, the opponent within two steps
+#    8  a placement away from every stone
+#    5  own stones around, no opponent near: own area
+#    3  a neutral step with no tactical point
+#    2  a self-atari (the stone's group is left with one liberty, nothing
+#       taken), and the pass while something is still worth playing
+#    1  fills an own eye
+#   10  the pass, when nothing but eyes and self-ataris is left
 _PASS_PRIOR = const(2)      # while something is still worth playing
 _KEEP = const(4)            # the lowest prior the search keeps
+_IO_USEFUL = const(14)      # io: a placement rates more than a self-atari or an eye
 
 
 def count(g):
     """Distinct liberties (up to 3) of every group: lc, l1, l2 by root."""
     m = g.map
-    lc, l1, l2 = m.lc, m.l1, m.l2
-    done = m.mark
-    cell, head = g.cell, g.head
-    nxt, adj = g.nxt, g.adj
-    n = g.n
-    for i in range(n):
-        done[i] = 0
-    for i in range(n):
-        v = cell[i]
-        if v != 1 and v != 2:
-            continue
-        r = head[i]
-        if done[r]:
-            continue
-        done[r] = 1
-        a = b = -1
-        k = 0
-        s = r
-        while True:
-            for j in adj[s]:
-                if not cell[j] and j != a and j != b:
-                    if k == 0:
-                        a = j
-                    elif k == 1:
-                        b = j
-                    k += 1
-                    if k == 3:
-                        break
-            if k == 3:
-                break
-            s = nxt[s]
-            if s == r:
-                break
-        lc[r] = k
-        l1[r] = a if a >= 0 else 0
-        l2[r] = b if b >= 0 else 0
-
-
-def _placement(g, c, p):
-    """The prior of a legal placement of p on c (count() done)."""
-    m = g.map
-    lc, l1, l2 = m.lc, m.l1, m.l2
-    cell, head = g.cell, g.head
-    size, adj = g.size, g.adj
-    q = 3 - p
-    cap = atari = danger = near = 0
-    short = 0                       # an own group next to c has two liberties
-    # liberties of the new group: distinct cells other than c, up to 2
-    a = -1
-    nl = 0
-    for j in adj[c]:
-        v = cell[j]
-        if not v:
-            if nl == 0:
-                a = j
-                nl = 1
-            elif j != a:
-                nl = 2
-        elif v == q:
-            near = 1
-            r = head[j]
-            if lc[r] == 1:
-                cap += size[r]
-            elif lc[r] == 2:
-                atari = 1
-        elif v == p:
-            near = 1
-            r = head[j]
-            k = lc[r]
-            if k == 1:
-                danger = 1
-            elif k == 2:
-                short = 1
-            if k >= 3:
-                nl = 2
-            elif nl < 2:            # two liberties: c and one other
-                x = l1[r] if l1[r] != c else l2[r]
-                if nl == 0:
-                    a = x
-                    nl = 1
-                elif x != a:
-                    nl = 2
-    if cap:
-        return _CAPTURE
-    if nl < 2:
-        return _SELF_ATARI
-    if danger:
-        return _ESCAPE
-    if atari:
-        return _ATARI
-    if not near:
-        return _PLAIN
-    if short:
-        return _EXTEND
-    # Own stones around and no opponent within two steps: a placement in
-    # one's own area, worth nothing under area scoring.
-    inside = 1
-    for j in adj[c]:
-        v = cell[j]
-        if v == q:
-            return _CONTACT
-        if not v:
-            inside = 2
-            for i in adj[j]:
-                if cell[i] == q:
-                    return _CONTACT
-    return _INSIDE if inside == 2 else _EYE
-
-
-def _slide(g, a, b, p):
-    """The prior of a legal neutral step a -> b by p (count() done): the
-    piece leaves a liberty at a and takes b."""
-    m = g.map
-    lc, l1, l2 = m.lc, m.l1, m.l2
-    cell, head, adj = g.cell, g.head, g.adj
-    q = 3 - p
-    best = _SLIDE
-    for j in adj[b]:
-        v = cell[j]
-        if v != 1 and v != 2:
-            continue
-        r = head[j]
-        k = lc[r]
-        gain = 0                    # r gains a if it touches a
-        for i in adj[a]:
-            if i != b and cell[i] == v and head[i] == r:
-                gain = 1
-        k += gain - 1
-        if v == q:
-            if k <= 0:
-                return _CAPTURE     # taken by the slide itself
-            if k == 1:
-                best = 15           # in atari, and the placement follows at once
-        elif k <= 1:
-            return _SELF_ATARI
-    for i in adj[a]:
-        if cell[i] == p and lc[head[i]] == 1:
-            touch = 0
-            for j in adj[b]:
-                if cell[j] == p and head[j] == head[i]:
-                    touch = 1
-            if not touch and best < _ESCAPE:
-                best = 12           # an own group in atari gets a liberty
-    return best
+    K.count(g.cell, g.head, g.nxt, m.nb, m.lc, m.l1, m.l2, m.mark, g.n, g.adj)
 
 
 def priors_into(g, moves, k, out):
     count(g)
+    m = g.map
+    cell, head = g.cell, g.head
+    nb, lc = m.nb, m.lc
     p = g.side
-    useful = 0
+    io = g._io()
+    K.priors(cell, head, g.size, nb, lc, m.l1, m.l2, moves, 0, k, out, p, 0, io, g.adj)
     for i in range(k):
         mv = moves[i]
-        if mv < _STEP:
-            v = _placement(g, mv, p)
-            if v > _SELF_ATARI and v != _EYE:
-                useful = 1
-        elif mv == _PASS:
-            v = _PASS_PRIOR
-        else:
-            v = _slide(g, (mv >> 10) & 1023, mv & 1023, p)
-        out[i] = v
-    if not useful:                  # nothing but eyes and self-ataris: pass is fine
+        if _STEP <= mv < _PASS:     # a neutral step
+            out[i] = K.rate_slide(cell, head, nb, lc, (mv >> 10) & 1023, mv & 1023, p, g.adj)
+    if not io[_IO_USEFUL]:          # nothing but eyes and self-ataris: pass is fine
         for i in range(k):
             if moves[i] == _PASS:
                 out[i] = 10
@@ -222,27 +86,10 @@ def moves_into(g, buf, out):
     cell, head, adj = g.cell, g.head, g.adj
     nbr, off = g.board.nbr, g.board.off
     n = g.n
+    io = g._io()
     buf[0] = _PASS
-    k = 1
-    fresh = g.nemp - 1 < g.minemp   # a placement that captures nothing is new
-    for c in range(n):
-        if cell[c]:
-            continue
-        free = 0
-        if fresh:                   # then a vacant neighbour makes it legal
-            for j in adj[c]:
-                v = cell[j]
-                if not v:
-                    free = 1
-                elif v == 3 - p and lc[head[j]] == 1:
-                    free = 0        # a capture: superko may forbid it
-                    break
-        if free or not g._check_place(c, p):
-            v = _placement(g, c, p)
-            if v >= _KEEP:
-                buf[k] = c
-                out[k] = v
-                k += 1
+    k = K.rated_places(cell, head, g.nxt, g.size, g.libs, g.z1, m.nb, lc, l1, l2, g.t1, g.t2,
+                       io, p, buf, 1, out, _KEEP, adj)
     useful = k > 1
     # mark: 1 on the liberties of short groups, 2 on pieces next to an own
     # group in atari
@@ -289,9 +136,10 @@ def moves_into(g, buf, out):
 
 def _add(g, a, b, p, buf, out, k):
     """List the neutral step a -> b if it is legal and rated above plain."""
-    if g._check_slide(a, b, p):
+    if g._quick_slide(a, b, p):
         return k
-    v = _slide(g, a, b, p)
+    m = g.map
+    v = K.rate_slide(g.cell, g.head, m.nb, m.lc, a, b, p, g.adj)
     if v >= _KEEP:
         buf[k] = _STEP | a << 10 | b
         out[k] = v
@@ -304,31 +152,6 @@ def evaluate(g):
     with komi: each stone for its owner, except that a group in atari with
     the opponent to move counts for the opponent (he takes it next); each
     vacant cell for the colour with more stones next to it."""
-    count(g)
-    lc = g.map.lc
-    cell, head = g.cell, g.head
-    size, adj = g.size, g.adj
-    mover = g.side
-    sx = so = 0
-    for i in range(g.n):
-        v = cell[i]
-        if v == 1 or v == 2:
-            if v != mover and lc[head[i]] == 1:
-                v = mover           # about to be taken
-            if v == 1:
-                sx += 1
-            else:
-                so += 1
-        elif not v:
-            x = o = 0
-            for j in adj[i]:
-                w = cell[j]
-                if w == 1:
-                    x += 1
-                elif w == 2:
-                    o += 1
-            if x > o:
-                sx += 1
-            elif o > x:
-                so += 1
-    return 1 if 2 * sx > 2 * so + g.map.komi2 else 2
+    m = g.map
+    K.count(g.cell, g.head, g.nxt, m.nb, m.lc, m.l1, m.l2, m.mark, g.n, g.adj)
+    return K.evaluate(g.cell, g.head, m.nb, m.lc, g.n, g.side, m.komi2, g.adj)

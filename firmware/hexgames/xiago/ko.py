@@ -6,10 +6,14 @@
 #   minemp  the fewest vacant cells among the positions stored: a position
 #           with fewer vacant cells is new for sure, and needs no look-up
 # The table stays at most 3/4 full, with room for a playout (map.reserve)
-# so that a playout of ordinary length never grows it.
+# so that a playout of ordinary length never grows it; when it grows, it
+# grows in place (_grow).
 from array import array
 from hexgames.board import zeros
 from hexgames.game import Game
+from hexgames.native import pick
+
+K = pick("xiago.groups.kernels", "xiago.groups.twins")     # the rehash: a kernel, or its twin
 
 _FREE = b"\xff\xff\xff\xff"     # -1 in an array("i")
 
@@ -26,15 +30,17 @@ class Superko(Game):
         self.minemp = 0x3FFF
 
     def _grow(self):
-        """Double the table (an allocation, outside every hot path in practice)."""
+        """Double the table in place (an allocation, outside every hot path
+        in practice). The arrays stay the same objects, so that a search,
+        which restores its scratch game into the buffers it holds (STATE in
+        rules.py), never loses track of them: restoring the root's smaller
+        table shrinks them back."""
         t1, t2, cap = self.t1, self.t2, self.tmask + 1
-        count, minemp = self.tcount, self.minemp
-        self._clear_seen(2 * cap)
-        for i in range(cap):
-            if t1[i] >= 0:
-                self._insert(t1[i], t2[i])
-        self.tcount = count
-        self.minemp = minemp
+        old1, old2 = t1[:], t2[:]
+        t1.extend(old1)             # twice the length, the same objects
+        t2.extend(old2)
+        K.rehash(t1, t2, old1, old2, cap)
+        self.tmask = 2 * cap - 1
 
     def _insert(self, h1, h2):
         t1, mask = self.t1, self.tmask

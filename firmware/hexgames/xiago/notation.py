@@ -54,7 +54,7 @@ def _why_illegal(g, m):
     why = g._check_slide(a, b, p)
     if why == 1:
         return ("%s would take the last liberty of %s's group at %s without capturing"
-                % (t, who, name(g._culprit)))
+                % (t, who, name(g.map.culprit)))
     if why == 2:
         return "%s: no legal placement could follow it (suicide or superko everywhere)" % (
             t,)

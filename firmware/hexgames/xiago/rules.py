@@ -14,20 +14,30 @@
 # made, so that a save after a pass, and a finished game, reload exactly.
 from micropython import const
 from hexgames.xiago import knowledge, notation, playout
+from hexgames.native import pick
 from hexgames.rng import Rng
 from hexgames.xiago.stones import Stones
 
 _rng = Rng()            # seeded by each playout
+# the move list and the count: native kernels where the VM has them, else twins
+K = pick("xiago.groups.kernels", "xiago.groups.twins")
 
 _N = const(3)           # cell value of a neutral piece
 _STEP = const(1 << 20)
 _PASS = const(2 << 20)
+_UNSURE = const(1 << 29)    # groups/ slides(): a step to look at closer
+_IO_UNSURE = const(15)
 
 
 class XiaGo(Stones):
     NAME = "xiago"
-    CHIP_RATE = 7    # iterations per chip second, level 5 on the emulated chip (tools/chip_rate.py)
+    CHIP_RATE = 81    # iterations per chip second, level 5 on the emulated chip (tools/chip_rate.py)
     OPTIONS = (("base", 6, (4, 6, 8, 10)),)       # decision D15: base 6 by default
+    # What a move changes: the search restores just this (hexgames/scratch.py).
+    # The superko table grows in place (ko.py), so no move rebinds a buffer.
+    STATE = ("cell", "head", "nxt", "size", "libs", "emp", "epos", "t1", "t2", "tmask",
+             "tcount", "minemp", "h1", "h2", "nemp", "side", "to_move", "must", "passes",
+             "ncap", "last", "_result")
 
     def _start(self):
         cell = self.cell
@@ -92,46 +102,32 @@ class XiaGo(Stones):
         if not self.to_move:
             return 0
         p = self.side
-        cell = self.cell
-        n = self.n
         k = 0
         if not self.must:
             buf[0] = _PASS
             k = 1
-        # A placement next to a vacant cell that cannot capture (no opponent
-        # group next to it with few pseudo-liberties) is legal if every
-        # recorded position has more vacant cells than it leaves.
-        fresh = self.nemp - 1 < self.minemp
-        adj, head, libs = self.adj, self.head, self.libs
-        q = 3 - p
-        for c in range(n):
-            if cell[c]:
-                continue
-            ok = 0
-            if fresh:
-                for j in adj[c]:
-                    v = cell[j]
-                    if not v:
-                        ok = 1
-                    elif v == q and libs[head[j]] <= 6:
-                        ok = 0
-                        break
-            if ok or not self._check_place(c, p):
-                buf[k] = c
-                k += 1
+        io = self._io()
+        cell, head, libs = self.cell, self.head, self.libs
+        z, nb, adj = self.z1, self.map.nb, self.adj
+        t1, t2 = self.t1, self.t2
+        k = K.places(cell, head, self.nxt, libs, z, nb, t1, t2, io, p, buf, k, adj)
         if self.must:
             return k
-        nbr, off = self.board.nbr, self.board.off
-        for a in range(n):
-            if cell[a] != _N:
-                continue
-            for d in range(6):
-                b = nbr[6 * a + d]
-                while b != off and cell[b] == 0:
-                    if not self._check_slide(a, b, p):
-                        buf[k] = _STEP | a << 10 | b
-                        k += 1
-                    b = nbr[6 * b + d]
+        # A neutral step is legal if a placement can follow it: told quickly
+        # by the kernel, else (a capture, a crowded board) by playing it.
+        k0 = k
+        k = K.slides(cell, head, libs, self.emp, z, nb, t1, t2, io, p, buf, k, adj)
+        if io[_IO_UNSURE]:
+            e = k0
+            for i in range(k0, k):
+                m = buf[i]
+                if m & _UNSURE:
+                    m ^= _UNSURE
+                    if self._check_slide((m >> 10) & 1023, m & 1023, p):
+                        continue
+                buf[e] = m
+                e += 1
+            k = e
         return k
 
     def playout(self, seed, max_plies=1000):
@@ -154,52 +150,10 @@ class XiaGo(Stones):
         """(stones X, stones O, territory X, territory O), rules section 9:
         a region of vacant cells counts for the one colour it touches;
         neutral pieces and the edge only bound it."""
+        m = self.map
         cell = self.cell
-        adj = self.adj
-        mark = self.map.mark
-        stack = self.map.stack
-        emp = self.emp
-        nemp = self.nemp
-        tx = to = 0
-        for k in range(nemp):       # only vacant cells are ever marked
-            mark[emp[k]] = 0
-        for k in range(nemp):
-            i = emp[k]
-            if mark[i]:
-                continue
-            touch = 0
-            for j in adj[i]:        # a region of one cell: the common case at the end
-                v = cell[j]
-                if not v:
-                    touch = -1
-                    break
-                if v != _N:
-                    touch |= v
-            if touch >= 0:
-                cnt = 1
-            else:
-                mark[i] = 1
-                stack[0] = i
-                sp = 1
-                cnt = touch = 0
-                while sp:
-                    sp -= 1
-                    s = stack[sp]
-                    cnt += 1
-                    for j in adj[s]:
-                        v = cell[j]
-                        if not v:
-                            if not mark[j]:
-                                mark[j] = 1
-                                stack[sp] = j
-                                sp += 1
-                        elif v != _N:
-                            touch |= v
-            if touch == 1:
-                tx += cnt
-            elif touch == 2:
-                to += cnt
-        return cell.count(b"\x01"), cell.count(b"\x02"), tx, to
+        t = K.territory(cell, m.nb, self.emp, self.nemp, m.mark, m.stack, self.n, self.adj)
+        return cell.count(b"\x01"), cell.count(b"\x02"), t & 4095, t >> 12
 
     def _score(self):
         """The result: (winner, X's score, O's score with komi, "score")."""

@@ -66,7 +66,7 @@ def _unslide(g, a, b, p, ncap):
 
 def _check_slide(g, a, b, p):
     """0 if the neutral step a -> b is legal for p, 1 if it leaves a group
-    of p without liberty (g._culprit names a stone of it), 2 if no
+    of p without liberty (g.map.culprit names a stone of it), 2 if no
     legal placement could follow. Leaves the state alone."""
     cell, head, libs = g.cell, g.head, g.libs
     adj = g.adj
@@ -95,7 +95,7 @@ def _check_slide(g, a, b, p):
     for j in adj[b]:
         if cell[j] == p and libs[head[j]] == 0:
             why = 1
-            g._culprit = j
+            g.map.culprit = j
             break
     if not why:
         why = 2

@@ -2,7 +2,8 @@
 # slides.py), on top of the superko table of ko.py; rules.py builds the rules.
 #
 # State is incremental, so a placement only looks at its neighbours:
-#   cell[i]   0 vacant, 1 X, 2 O, 3 neutral
+#   cell[i]   0 vacant, 1 X, 2 O, 3 neutral; cell[n] is 3, off the board
+#             (tables.py: nb)
 #   head[i]   root of the group of stone i; a group's stones form a ring in nxt[]
 #   libs[r]   pseudo-liberties of group r: (stone, vacant neighbour) pairs.
 #             Exactly 0 when the group has no liberty, which is all the
@@ -13,11 +14,23 @@
 #   t1, t2    the superko table (ko.py)
 from hexgames.board import zeros
 from micropython import const
+from hexgames.native import pick
 from hexgames.xiago import slides, tables
 from hexgames.xiago.ko import Superko
 
+# a placement, the move list's tests, the count: native kernels where the VM
+# has them, else their twins (groups/)
+K = pick("xiago.groups.kernels", "xiago.groups.twins")
+
 _N = const(3)           # cell value of a neutral piece
 _MARK = const(0x8000)   # libs of a group counted as captured, while a check runs
+# io, the kernels' values (twins.py)
+_IO_N = const(0)
+_IO_TMASK = const(1)
+_IO_MINEMP = const(3)
+_IO_H1 = const(4)
+_IO_H2 = const(5)
+_IO_NEMP = const(6)
 
 
 class Stones(Superko):
@@ -30,14 +43,14 @@ class Stones(Superko):
         self.max_moves = m.max_moves
         self.z1 = m.z1
         self.z2 = m.z2
-        self.cell = bytearray(n)
+        self.cell = bytearray(n + 1)
+        self.cell[n] = _N           # past the board: where the kernels' nb leads off it
         self.head = zeros("H", n)
         self.nxt = zeros("H", n)
         self.size = zeros("H", n)
         self.libs = zeros("H", n)
         self.emp = zeros("H", n)
         self.epos = zeros("H", n)
-        self._culprit = 0           # a stone of the group a slide would kill
 
     def _copy_into(self, g):
         # (at most three names per assignment: MicroPython unpacks up to
@@ -48,7 +61,7 @@ class Stones(Superko):
         g.side, g.to_move, g.must = self.side, self.to_move, self.must
         g.passes, g.ncap, g.nemp = self.passes, self.ncap, self.nemp
         g.h1, g.h2, g.minemp = self.h1, self.h2, self.minemp
-        g.tcount, g.tmask, g._culprit = self.tcount, self.tmask, 0
+        g.tcount, g.tmask = self.tcount, self.tmask
         g.cell = bytearray(self.cell)
         g.head, g.nxt, g.size = self.head[:], self.nxt[:], self.size[:]
         g.libs, g.emp, g.epos = self.libs[:], self.emp[:], self.epos[:]
@@ -112,6 +125,18 @@ class Stones(Superko):
         self.h2 = h2
         return dead
 
+    def _io(self):
+        """The base's io buffer holding what the kernels (groups/, scan/)
+        read of the position besides its buffers."""
+        io = self.map.io
+        io[_IO_N] = self.n
+        io[_IO_TMASK] = self.tmask
+        io[_IO_MINEMP] = self.minemp
+        io[_IO_H1] = self.h1
+        io[_IO_H2] = self.h2
+        io[_IO_NEMP] = self.nemp
+        return io
+
     # -- placements and neutral slides -------------------------------------------
     def _check_place(self, c, p):
         """0 if p may place on the vacant cell c and so end a turn, 1 if it is
@@ -171,60 +196,23 @@ class Stones(Superko):
 
     def _place(self, c, p):
         """Put a stone of p on c and remove the opponent groups it captures
-        (the move is known to be legal)."""
-        cell = self.cell
-        head = self.head
-        libs = self.libs
-        nb = self.adj[c]
-        n = self.n
-        q = 3 - p
-        cell[c] = p
-        emp, epos = self.emp, self.epos
-        k = epos[c]
-        last = self.nemp - 1
-        o = emp[last]
-        emp[k] = o
-        epos[o] = k
-        self.nemp = last
-        self.h1 ^= self.z1[(p - 1) * n + c]
-        self.h2 ^= self.z2[(p - 1) * n + c]
-        head[c] = c
-        self.nxt[c] = c
-        self.size[c] = 1
-        vac = hq = 0
-        for j in nb:
-            v = cell[j]
-            if v == 0:
-                vac += 1
-            elif v != _N:
-                libs[head[j]] -= 1
-                if v == q:
-                    hq = 1
-        libs[c] = vac
-        for j in nb:
-            if cell[j] == p and head[j] != head[c]:
-                self._merge(head[c], head[j])
-        if hq:
-            for j in nb:
-                if cell[j] == q and libs[head[j]] == 0:
-                    self._remove(head[j], q, 0)
+        (the move is known to be legal): groups/ place()."""
+        m = self.map
+        io = self._io()
+        K.place(self.cell, self.head, self.nxt, self.size, self.libs, self.emp, self.epos,
+                self.z1, m.nb, m.capbuf, io, c, p, self.adj)
+        self.h1 = io[_IO_H1]
+        self.h2 = io[_IO_H2]
+        self.nemp = io[_IO_NEMP]
 
-    def _merge(self, a, b):
-        """Join groups a and b (relabelling the smaller)."""
-        size, head, nxt = self.size, self.head, self.nxt
-        if size[a] < size[b]:
-            a, b = b, a
-        s = b
-        while True:
-            head[s] = a
-            s = nxt[s]
-            if s == b:
-                break
-        s = nxt[a]
-        nxt[a] = nxt[b]
-        nxt[b] = s
-        size[a] += size[b]
-        self.libs[a] += self.libs[b]
+    def _quick_slide(self, a, b, p):
+        """slides._check_slide(a, b, p) where groups/ check_slide() tells it
+        quickly, and that itself where not (a capture, a crowded board)."""
+        why = K.check_slide(self.cell, self.head, self.libs, self.emp, self.z1, self.map.nb,
+                            self.t1, self.t2, self._io(), a, b, p, self.adj)
+        if why == 3:
+            why = self._check_slide(a, b, p)
+        return why
 
     def _remove(self, r, q, k):
         """Remove group r (colour q): its cells become vacant (appended to the

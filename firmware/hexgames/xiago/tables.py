@@ -37,7 +37,21 @@ class Map:
         self.lc = bytearray(n)
         self.l1 = zeros("H", n)
         self.l2 = zeros("H", n)
+        # Values in and out of the native kernels (kernels.py), and the
+        # culprit of a refused neutral step (a stone of the group it kills)
+        self.io = zeros("i", 32)
+        self.culprit = 0
+        # The neighbour table as the kernels read it: nb[6*i + d] in the
+        # board's direction order, 16 bits, and off the board n, a cell
+        # past the board that holds a neutral piece (stones.py): the
+        # kernels then never test for the edge.
+        nb = zeros("H", 6 * n)
         b = self.board = hexhex(base)
+        off = b.off
+        for i in range(6 * n):
+            v = b.nbr[i]
+            nb[i] = n if v == off else v
+        self.nb = nb
         neutral = [i for i in range(n) if b.coord(i)[0] % 2 == 0 and b.coord(i)[1] % 2 == 0]
         self.neutral = bytes(neutral) if n < 255 else array("H", neutral)
         # Komi in half points (2.5 on bases 4 and 6, 4.5 on 8 and 10): the
