@@ -49,7 +49,7 @@ def compile_firmware(dest, march=HOST_ARCH):
     bad = []
     for path in firmware_files():
         rel = os.path.relpath(path, FIRMWARE)
-        if march is None and os.path.basename(path) == "kernels.py":
+        if march is None and os.path.basename(path).startswith("kernels"):
             continue
         out = os.path.join(str(dest), rel[:-3] + ".mpy")
         os.makedirs(os.path.dirname(out), exist_ok=True)

