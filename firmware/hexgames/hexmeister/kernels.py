@@ -18,6 +18,7 @@ _N = const(91)
 _OFF = const(255)
 _CENTRE = const(45)
 _NULLIFY = const(8)
+_DROP = const(0x4000)
 # tables.KT's layout (tests/portable/test_kernels_hexmeister.py compares them)
 K_NBR = const(0)           # 6 neighbours a cell, 255 off the board
 K_GATE_NO = const(546)
@@ -36,17 +37,27 @@ K_PASS = const(1142)
 
 
 @micropython.viper
-def floods(cell: ptr8, cq: ptr8, p: int, lo: int, left: int, kt: ptr8, gs) -> int:
+def floods(cell, cq, p: int, lo: int, left: int, kt, gs) -> int:
+    return int(_floods(0, 0, 0, cell, cq, p, lo, left, kt, gs))
+
+
+# A viper function keeps its first three arguments in registers (Thumb:
+# r4-r6) and every other local on the stack: the hot loops' variables come
+# first (about a third faster).
+@micropython.viper
+def _floods(n: int, b: int, f: int, cell: ptr8, cq: ptr8, p: int, lo: int, left: int, kt: ptr8,
+            gs) -> int:
+    cls = ptr8(gs[9])
     lab = ptr16(gs[0])
-    om = ptr16(gs[1])
     cm = ptr16(gs[2])
-    cseen = ptr16(gs[3])
     cbeg = ptr16(gs[4])
     cend = ptr16(gs[5])
     cdst = ptr8(gs[6])
     stack = ptr8(gs[7])
     ctr = ptr32(gs[8])
     if ctr[0] > 65000 or ctr[1] > 65000 or ctr[2] > 65000:
+        om = ptr16(gs[1])
+        cseen = ptr16(gs[3])
         i = 0
         while i <= _N:
             lab[i] = 0
@@ -59,50 +70,64 @@ def floods(cell: ptr8, cq: ptr8, p: int, lo: int, left: int, kt: ptr8, gs) -> in
         ctr[2] = 0
     gno = ptr8(uint(kt) + K_GATE_NO)
     pt = ptr8(uint(kt) + K_PASS + 273 * (p - 1))
+    i = 0
+    while i < _N:
+        v = cell[i]
+        f = pt[3 * i + v] << 1
+        if v == 0:
+            if gno[i] != _OFF:
+                f |= 4
+            elif cq[i] < 3:
+                f |= 1
+        cls[i] = f
+        i += 1
     base = ctr[0]
     cst = ctr[2]
     nc = 0
     nd = 0
     o = lo
     while o < _N and left > 0:
-        if cell[o] == p:
-            left -= 1
-            a = 6 * o
-            while a < 6 * o + 6:
-                j = kt[a]
-                a += 1
-                if j == _OFF or pt[3 * j + cell[j]] == 0 or lab[j] > base:
-                    continue
-                nc += 1
-                cst += 1
-                cbeg[nc] = nd
-                lab[j] = base + nc
-                cm[j] = cst
-                if cell[j] == 0 and gno[j] == _OFF and cq[j] < 3:
-                    cdst[nd] = j
-                    nd += 1
-                stack[0] = j
-                sp = 1
-                while sp > 0:
-                    sp -= 1
-                    b = 6 * stack[sp]
-                    e = b + 6
-                    while b < e:
-                        n = kt[b]
-                        b += 1
-                        if n == _OFF or cm[n] == cst:
-                            continue
-                        cm[n] = cst
-                        w = cell[n]
-                        if w == 0 and gno[n] == _OFF and cq[n] < 3:
-                            cdst[nd] = n
-                            nd += 1
-                        if pt[3 * n + w]:
-                            lab[n] = base + nc
-                            stack[sp] = n
-                            sp += 1
-                cend[nc] = nd
+        if cell[o] - p:
+            o += 1
+            continue
+        left -= 1
+        a = 6 * o
         o += 1
+        while a < 6 * o:
+            j = kt[a]
+            a += 1
+            if j == _OFF or (cls[j] & 2) == 0 or lab[j] > base:
+                continue
+            nc += 1
+            L = base + nc
+            cst += 1
+            cbeg[nc] = nd
+            lab[j] = L
+            cm[j] = cst
+            if cls[j] & 1:
+                cdst[nd] = j
+                nd += 1
+            stack[0] = j
+            sp = 1
+            while sp:
+                sp -= 1
+                b = 6 * stack[sp]
+                e = b + 6
+                while e - b:
+                    n = kt[b]
+                    b += 1
+                    if n == _OFF or cm[n] == cst:
+                        continue
+                    cm[n] = cst
+                    f = cls[n]
+                    if f & 1:
+                        cdst[nd] = n
+                        nd += 1
+                    if f & 2:
+                        lab[n] = L
+                        stack[sp] = n
+                        sp += 1
+            cend[nc] = nd
     ctr[0] = base + nc
     ctr[2] = cst
     ctr[3] = base
@@ -110,17 +135,31 @@ def floods(cell: ptr8, cq: ptr8, p: int, lo: int, left: int, kt: ptr8, gs) -> in
 
 
 @micropython.viper
-def spread(cell: ptr8, cq: ptr8, grpq: ptr8, ngp: int, buf: ptr32, k: int, stop: int, lo: int,
-           left: int, p: int, kt: ptr8, gs) -> int:
-    lab = ptr16(gs[0])
+def spread(cell, cq, grpq, ngp: int, buf, k: int, stop: int, lo: int, left: int, p: int,
+           resp: int, kt, gs) -> int:
+    return int(_spread(k, 0, 0, cell, cq, grpq, ngp, buf, stop, lo, left, p, resp, kt, gs))
+
+
+@micropython.viper
+def _spread(k: int, x: int, d: int, cell: ptr8, cq: ptr8, grpq: ptr8, ngp: int, buf: ptr32,
+            stop: int, lo: int, left: int, p: int, resp: int, kt: ptr8, gs) -> int:
+    cls = ptr8(gs[9])
     om = ptr16(gs[1])
+    cdst = ptr8(gs[6])
+    lab = ptr16(gs[0])
     cseen = ptr16(gs[3])
     cbeg = ptr16(gs[4])
     cend = ptr16(gs[5])
-    cdst = ptr8(gs[6])
     ctr = ptr32(gs[8])
     gno = ptr8(uint(kt) + K_GATE_NO)
-    pt = ptr8(uint(kt) + K_PASS + 273 * (p - 1))
+    if resp:
+        b = K_BASES + 4 * (p - 1)
+        while b < K_BASES + 4 * p:
+            c = kt[b]
+            b += 1
+            if cls[c] & 1:
+                buf[k] = _DROP | c
+                k += 1
     # the gates q secures (bit i: gate i), for the ones p may step onto
     sec = 0
     i = 0
@@ -139,7 +178,7 @@ def spread(cell: ptr8, cq: ptr8, grpq: ptr8, ngp: int, buf: ptr32, k: int, stop:
     ost = ctr[1]
     o = lo
     while o < _N and left > 0 and k < stop:
-        if cell[o] != p:
+        if cell[o] - p:
             o += 1
             continue
         left -= 1
@@ -151,27 +190,23 @@ def spread(cell: ptr8, cq: ptr8, grpq: ptr8, ngp: int, buf: ptr32, k: int, stop:
             a += 1
             if j == _OFF:
                 continue
-            v = cell[j]
-            if v == 0 and om[j] != ost:         # a neighbour: gates allowed
+            f = cls[j]
+            if f & 5 and om[j] - ost:         # a neighbour: gates allowed
                 om[j] = ost
-                if gno[j] == _OFF:
-                    if cq[j] < 3:
-                        buf[k] = ob | j
-                        k += 1
-                elif (sec >> gno[j]) & 1 == 0:
+                if f & 1 or ((sec >> gno[j]) & 1) == 0:
                     buf[k] = ob | j
                     k += 1
-            if pt[3 * j + v] == 0:
+            if (f & 2) == 0:
                 continue
             ci = lab[j] - base
-            if cseen[ci] != ost:
+            if cseen[ci] - ost:
                 cseen[ci] = ost
                 x = cbeg[ci]
                 e = cend[ci]
-                while x < e:
+                while e - x:
                     d = cdst[x]
                     x += 1
-                    if om[d] != ost:
+                    if om[d] - ost:
                         om[d] = ost
                         buf[k] = ob | d
                         k += 1

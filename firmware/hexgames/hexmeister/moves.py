@@ -27,7 +27,8 @@ _cend = zeros("H", N + 1)
 _cdst = bytearray(7 * N)       # a cell borders at most 6 components, plus its own
 _stack = bytearray(N)
 _ctr = zeros("i", 4)           # last label, origin stamp, flood stamp, this call's base
-GS = (_lab, _omark, _cmark, _cseen, _cbeg, _cend, _cdst, _stack, _ctr)   # for K.floods, K.spread
+_cls = bytearray(N)            # per cell: a stone may stop (1), pass (2), an empty gate (4)
+GS = (_lab, _omark, _cmark, _cseen, _cbeg, _cend, _cdst, _stack, _ctr, _cls)   # for K.floods, K.spread
 
 
 def drops(g, buf, k):
@@ -51,14 +52,13 @@ def gen(g, buf, stop, only):
     k = 0
     lo = only
     left = 1
+    resp = 0
     if only < 0:
         if g.bonus:
             buf[0] = PASS
             k = 1
-        k = drops(g, buf, k)
+        resp = g.res[p]
         left = g.nst[p]
-        if k >= stop or not left:
-            return k
         lo = 0
     cell = g.cell
     cnt = g.cnt
@@ -70,15 +70,16 @@ def gen(g, buf, stop, only):
     # p's other gates are checked (section 8), stone by stone, so that the
     # count still stops after the stone that brings it to `stop`
     if not (cell[CENTRE] == p and ngp == NULLIFY and g._four_of_a_triangle(q)):
-        return K.spread(cell, cq, grpq, ngp, buf, k, stop, lo, left, p, KT, GS)
+        return K.spread(cell, cq, grpq, ngp, buf, k, stop, lo, left, p, resp, KT, GS)
+    k = K.spread(cell, cq, grpq, ngp, buf, k, stop, lo, 0, p, resp, KT, GS)     # the drops
     for o in range(lo, N):
+        if not left or k >= stop:
+            break
         if cell[o] == p:
             k0 = k
-            k = K.spread(cell, cq, grpq, ngp, buf, k, stop, o, 1, p, KT, GS)
+            k = K.spread(cell, cq, grpq, ngp, buf, k, stop, o, 1, p, 0, KT, GS)
             k = K.unexposed(buf, k0, k, cell, cnt[p], grpq, q, KT)
             left -= 1
-            if k >= stop or not left:
-                break
     return k
 
 

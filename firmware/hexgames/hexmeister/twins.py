@@ -11,6 +11,7 @@ from hexgames.hexmeister.tables import (
 
 _N = const(91)
 _NULLIFY = const(8)        # gates of a player that nullify the other's triangulation of f6
+_DROP = const(0x4000)
 _ADJ = BOARD.adj
 
 
@@ -39,22 +40,32 @@ def _reset(lab, om, cm, cseen, ctr):
 
 
 def floods(cell, cq, p, lo, left, kt, gs):
-    """Move generation, first half: the cells p may pass through split into
-    components; each one next to one of `left` stones of p (from cell lo
-    on) is flooded once, in the order of the stones and their neighbours,
-    and the cells around it a stone may stop on (empty, not a gate, not
-    secured by q by proximity: cq = q's neighbour counts) are listed in
-    cdst[cbeg[c]:cend[c]]. Labels above ctr[0] belong to this call; after
-    it ctr[3] is that base, ctr[0] the last label, ctr[2] the flood stamp
-    (cm: a cell seen by this flood). Returns how many components. Stamps
-    instead of clearing save a reset per call; all restart before their
-    16 bits run out."""
-    lab, om, cm, cseen, cbeg, cend, cdst, stack, ctr = gs
+    """Move generation, first half. cls[i] (gs[9]) first, per cell: 1 a
+    stone of p may stop on it (empty, not a gate, not secured by q by
+    proximity: cq = q's neighbour counts), 2 p may pass through it, 4 an
+    empty gate. The cells p may pass through split into components; each
+    one next to one of `left` stones of p (from cell lo on) is flooded once,
+    in the order of the stones and their neighbours, and the cells around
+    it a stone may stop on are listed in cdst[cbeg[c]:cend[c]]. Labels above
+    ctr[0] belong to this call; after it ctr[3] is that base, ctr[0] the last
+    label, ctr[2] the flood stamp (cm: a cell seen by this flood). Returns
+    how many components. Stamps instead of clearing save a reset per call;
+    all restart before their 16 bits run out."""
+    lab, om, cm, cseen, cbeg, cend, cdst, stack, ctr, cls = gs
     if ctr[0] > 65000 or ctr[1] > 65000 or ctr[2] > 65000:
         _reset(lab, om, cm, cseen, ctr)
     adj = _ADJ
     gate_no = GATE_NO
     pt = PASSABLE[p]
+    for i in range(_N):
+        v = cell[i]
+        f = pt[3 * i + v] << 1
+        if v == 0:
+            if gate_no[i] != NO:
+                f |= 4
+            elif cq[i] < 3:
+                f |= 1
+        cls[i] = f
     base = ctr[0]
     cst = ctr[2]
     nc = 0
@@ -66,8 +77,7 @@ def floods(cell, cq, p, lo, left, kt, gs):
             continue
         left -= 1
         for j in adj[o]:
-            v = cell[j]
-            if not pt[3 * j + v] or lab[j] > base:
+            if not cls[j] & 2 or lab[j] > base:
                 continue
             nc += 1
             L = base + nc
@@ -75,7 +85,7 @@ def floods(cell, cq, p, lo, left, kt, gs):
             cbeg[nc] = nd
             lab[j] = L
             cm[j] = cst
-            if v == 0 and gate_no[j] == NO and cq[j] < 3:
+            if cls[j] & 1:
                 cdst[nd] = j
                 nd += 1
             stack[0] = j
@@ -85,11 +95,11 @@ def floods(cell, cq, p, lo, left, kt, gs):
                 for n in adj[stack[sp]]:
                     if cm[n] != cst:
                         cm[n] = cst
-                        w = cell[n]
-                        if w == 0 and gate_no[n] == NO and cq[n] < 3:
+                        f = cls[n]
+                        if f & 1:
                             cdst[nd] = n
                             nd += 1
-                        if pt[3 * n + w]:
+                        if f & 2:
                             lab[n] = L
                             stack[sp] = n
                             sp += 1
@@ -100,19 +110,23 @@ def floods(cell, cq, p, lo, left, kt, gs):
     return nc
 
 
-def spread(cell, cq, grpq, ngp, buf, k, stop, lo, left, p, kt, gs):
-    """Move generation, second half (after floods() over these stones): the
-    moves of `left` stones of p from cell lo on into buf from k on, stopping
-    after the stone that brings the count to `stop`; returns the new count.
-    A stone's moves: its empty neighbours (a gate too, unless q secures it:
+def spread(cell, cq, grpq, ngp, buf, k, stop, lo, left, p, resp, kt, gs):
+    """Move generation, second half (after floods() over these stones): with
+    resp (p's reserve) non-zero p's legal drops first, then the moves of
+    `left` stones of p from cell lo on, into buf from k on, stopping after
+    the stone that brings the count to `stop`; returns the new count. A
+    stone's moves: its empty neighbours (a gate too, unless q secures it:
     grpq = q's group counts, ngp = p's gates), then the lists of the
     components beside it, then, from p's base, p's base gates that one of
     those components touches. Stamps: om, a destination listed for this
     stone; cseen, a component handed to it (ctr[1])."""
-    lab, om, cm, cseen, cbeg, cend, cdst, stack, ctr = gs
+    lab, om, cm, cseen, cbeg, cend, cdst, stack, ctr, cls = gs
+    if resp:
+        for c in BASES[p]:
+            if cls[c] & 1:
+                buf[k] = _DROP | c
+                k += 1
     adj = _ADJ
-    gate_no = GATE_NO
-    pt = PASSABLE[p]
     base = ctr[3]
     ost = ctr[1]
     for o in range(lo, _N):
@@ -124,17 +138,13 @@ def spread(cell, cq, grpq, ngp, buf, k, stop, lo, left, p, kt, gs):
         ost += 1
         ob = o << 7
         for j in adj[o]:
-            v = cell[j]
-            if v == 0 and om[j] != ost:         # a neighbour: gates allowed
+            f = cls[j]
+            if f & 5 and om[j] != ost:          # a neighbour: gates allowed
                 om[j] = ost
-                if gate_no[j] == NO:
-                    if cq[j] < 3:
-                        buf[k] = ob | j
-                        k += 1
-                elif not _gate_secured(j, cq, grpq, ngp):
+                if f & 1 or not _gate_secured(j, cq, grpq, ngp):
                     buf[k] = ob | j
                     k += 1
-            if not pt[3 * j + v]:
+            if not f & 2:
                 continue
             ci = lab[j] - base
             if cseen[ci] != ost:
@@ -160,13 +170,14 @@ def spread(cell, cq, grpq, ngp, buf, k, stop, lo, left, p, kt, gs):
 
 
 def unexposed(buf, k0, k, cell, cp, grpq, q, kt):
-    """Keeps, of the moves buf[k0..k), those that do not leave p's stone on
-    f6 on a cell q triangulates; returns the new end. p holds f6 and exactly
-    8 gates, so a move off another gate leaves 7: the nullification ends, and
-    f6 is exposed unless the move captures a gate stone of every triangle in
-    which q holds the four outer gates. Such a move ends on a non-gate (no
-    two gates touch), so it captures by proximity only: q's stones beside d
-    that have three of p's neighbours once o is left (cp: before the move)."""
+    """Keeps, of the stones' moves buf[k0..k) (no drop, no pass), those that do
+    not leave p's stone on f6 on a cell q triangulates; returns the new end.
+    p holds f6 and exactly 8 gates, so a move off another gate leaves 7: the
+    nullification ends, and f6 is exposed unless the move captures a gate
+    stone of every triangle in which q holds the four outer gates. Such a
+    move ends on a non-gate (no two gates touch), so it captures by proximity
+    only: q's stones beside d that have three of p's neighbours once o is
+    left (cp: before the move)."""
     w = k0
     for x in range(k0, k):
         m = buf[x]

@@ -399,7 +399,7 @@ def draw(st: ptr32, n: int) -> int:
 @micropython.viper
 def stone_move(cell, cq, cp, gq, ngp: int, p: int, o: int, risk: int, kt, gs, buf, st) -> int:
     floods(cell, cq, p, o, 1, kt, gs)
-    n = int(spread(cell, cq, gq, ngp, buf, 0, _N, o, 1, p, kt, gs))
+    n = int(spread(cell, cq, gq, ngp, buf, 0, _N, o, 1, p, 0, kt, gs))
     if risk:
         n = int(unexposed(buf, 0, n, cell, cp, gq, 3 - p, kt))
     if n == 0:

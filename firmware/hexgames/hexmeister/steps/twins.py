@@ -250,7 +250,7 @@ def stone_move(cell, cq, cp, gq, ngp, p, o, risk, kt, gs, buf, st):
     with risk unexposed()) into buf, the gate entries to the front; a random
     gate entry if it has one, else a random move (draw()); -1 if it has none."""
     floods(cell, cq, p, o, 1, kt, gs)
-    n = spread(cell, cq, gq, ngp, buf, 0, _N, o, 1, p, kt, gs)
+    n = spread(cell, cq, gq, ngp, buf, 0, _N, o, 1, p, 0, kt, gs)
     if risk:
         n = unexposed(buf, 0, n, cell, cp, gq, 3 - p, kt)
     if not n:
