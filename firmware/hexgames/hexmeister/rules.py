@@ -51,6 +51,10 @@ class Hexmeister(Game):
     CHIP_RATE = 46    # work units per chip second, level 5 on the emulated chip (tools/chip_rate.py)
     SEARCH = "hexmeister.search"    # a two-turn search on an evaluation (not MCTS)
     CAPLOG = _caplog        # the cells the last step captured (the search takes them back)
+    # what a step changes (a search restores just this: hexgames/scratch.py);
+    # a step writes into these buffers, never rebinds them
+    STATE = ("cell", "cnt", "grp", "ngate", "nst", "res", "rep", "h", "turn", "bonus", "side",
+             "to_move", "nrep", "rmat", "_result")
     OPTIONS = (("base", 6, (6,)),)
     UNSEEN = {"repetition": (0,)}       # a position holds no history: the draw is as stated
     JOIN = ("drop",)
