@@ -362,7 +362,7 @@ def playout(cell, c1, c2, g1, g2, ngate, nst, res, rep, st, kt, keys, caplog, bu
                 if gqp[i] == 4:
                     risk = 1
                 i += 1
-        m = _PASS
+        m = 0
         while total > 0:
             r = int(draw(st, total))
             if r < ns:
@@ -373,6 +373,7 @@ def playout(cell, c1, c2, g1, g2, ngate, nst, res, rep, st, kt, keys, caplog, bu
                 stn[r] = stn[ns]
                 total -= 1
             else:
+                m = _PASS
                 if nd > 0 and r == ns:
                     m = _DROP | stn[18 + int(draw(st, nd))]
                 break

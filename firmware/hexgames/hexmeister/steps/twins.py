@@ -211,7 +211,7 @@ def playout(cell, c1, c2, g1, g2, ngate, nst, res, rep, st, kt, keys, caplog, bu
                 if gq[t] == 4:
                     risk = 1
                     break
-        m = _PASS
+        m = 0
         while total:
             r = draw(st, total)
             if r < ns:
@@ -222,6 +222,7 @@ def playout(cell, c1, c2, g1, g2, ngate, nst, res, rep, st, kt, keys, caplog, bu
                 stones[r] = stones[ns]
                 total -= 1
             else:
+                m = _PASS
                 if nd and r == ns:
                     m = _DROP | stones[18 + draw(st, nd)]
                 break
