@@ -36,7 +36,7 @@ def _games(n, turns, seed):
 def _scratch():
     """A fresh set of move generation's scratch buffers (moves.GS)."""
     h = [zeros("H", N + 1) for _ in range(6)]
-    return tuple(h + [bytearray(7 * N), bytearray(N), zeros("i", 4), bytearray(N)])
+    return tuple(h + [bytearray(7 * N), bytearray(N), zeros("i", 4)])
 
 
 def _dump(*bufs):

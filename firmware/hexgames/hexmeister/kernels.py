@@ -45,9 +45,8 @@ def floods(cell, cq, p: int, lo: int, left: int, kt, gs) -> int:
 # r4-r6) and every other local on the stack: the hot loops' variables come
 # first (about a third faster).
 @micropython.viper
-def _floods(n: int, b: int, f: int, cell: ptr8, cq: ptr8, p: int, lo: int, left: int, kt: ptr8,
+def _floods(n: int, b: int, w: int, cell: ptr8, cq: ptr8, p: int, lo: int, left: int, kt: ptr8,
             gs) -> int:
-    cls = ptr8(gs[9])
     lab = ptr16(gs[0])
     cm = ptr16(gs[2])
     cbeg = ptr16(gs[4])
@@ -70,17 +69,6 @@ def _floods(n: int, b: int, f: int, cell: ptr8, cq: ptr8, p: int, lo: int, left:
         ctr[2] = 0
     gno = ptr8(uint(kt) + K_GATE_NO)
     pt = ptr8(uint(kt) + K_PASS + 273 * (p - 1))
-    i = 0
-    while i < _N:
-        v = cell[i]
-        f = pt[3 * i + v] << 1
-        if v == 0:
-            if gno[i] != _OFF:
-                f |= 4
-            elif cq[i] < 3:
-                f |= 1
-        cls[i] = f
-        i += 1
     base = ctr[0]
     cst = ctr[2]
     nc = 0
@@ -96,7 +84,7 @@ def _floods(n: int, b: int, f: int, cell: ptr8, cq: ptr8, p: int, lo: int, left:
         while a < 6 * o:
             j = kt[a]
             a += 1
-            if j == _OFF or (cls[j] & 2) == 0 or lab[j] > base:
+            if j == _OFF or pt[3 * j + cell[j]] == 0 or lab[j] > base:
                 continue
             nc += 1
             L = base + nc
@@ -104,7 +92,7 @@ def _floods(n: int, b: int, f: int, cell: ptr8, cq: ptr8, p: int, lo: int, left:
             cbeg[nc] = nd
             lab[j] = L
             cm[j] = cst
-            if cls[j] & 1:
+            if cell[j] == 0 and gno[j] == _OFF and cq[j] < 3:
                 cdst[nd] = j
                 nd += 1
             stack[0] = j
@@ -119,11 +107,11 @@ def _floods(n: int, b: int, f: int, cell: ptr8, cq: ptr8, p: int, lo: int, left:
                     if n == _OFF or cm[n] == cst:
                         continue
                     cm[n] = cst
-                    f = cls[n]
-                    if f & 1:
+                    w = cell[n]
+                    if w == 0 and gno[n] == _OFF and cq[n] < 3:
                         cdst[nd] = n
                         nd += 1
-                    if f & 2:
+                    if pt[3 * n + w]:
                         lab[n] = L
                         stack[sp] = n
                         sp += 1
@@ -143,7 +131,6 @@ def spread(cell, cq, grpq, ngp: int, buf, k: int, stop: int, lo: int, left: int,
 @micropython.viper
 def _spread(k: int, x: int, d: int, cell: ptr8, cq: ptr8, grpq: ptr8, ngp: int, buf: ptr32,
             stop: int, lo: int, left: int, p: int, resp: int, kt: ptr8, gs) -> int:
-    cls = ptr8(gs[9])
     om = ptr16(gs[1])
     cdst = ptr8(gs[6])
     lab = ptr16(gs[0])
@@ -152,12 +139,13 @@ def _spread(k: int, x: int, d: int, cell: ptr8, cq: ptr8, grpq: ptr8, ngp: int, 
     cend = ptr16(gs[5])
     ctr = ptr32(gs[8])
     gno = ptr8(uint(kt) + K_GATE_NO)
+    pt = ptr8(uint(kt) + K_PASS + 273 * (p - 1))
     if resp:
         b = K_BASES + 4 * (p - 1)
         while b < K_BASES + 4 * p:
             c = kt[b]
             b += 1
-            if cls[c] & 1:
+            if cell[c] == 0 and cq[c] < 3:
                 buf[k] = _DROP | c
                 k += 1
     # the gates q secures (bit i: gate i), for the ones p may step onto
@@ -190,13 +178,14 @@ def _spread(k: int, x: int, d: int, cell: ptr8, cq: ptr8, grpq: ptr8, ngp: int, 
             a += 1
             if j == _OFF:
                 continue
-            f = cls[j]
-            if f & 5 and om[j] - ost:         # a neighbour: gates allowed
+            v = cell[j]
+            if v == 0 and om[j] != ost:         # a neighbour: gates allowed
                 om[j] = ost
-                if f & 1 or ((sec >> gno[j]) & 1) == 0:
+                g = gno[j]
+                if (g == _OFF and cq[j] < 3) or (g != _OFF and ((sec >> g) & 1) == 0):
                     buf[k] = ob | j
                     k += 1
-            if (f & 2) == 0:
+            if pt[3 * j + v] == 0:
                 continue
             ci = lab[j] - base
             if cseen[ci] - ost:

@@ -27,8 +27,7 @@ _cend = zeros("H", N + 1)
 _cdst = bytearray(7 * N)       # a cell borders at most 6 components, plus its own
 _stack = bytearray(N)
 _ctr = zeros("i", 4)           # last label, origin stamp, flood stamp, this call's base
-_cls = bytearray(N)            # per cell: a stone may stop (1), pass (2), an empty gate (4)
-GS = (_lab, _omark, _cmark, _cseen, _cbeg, _cend, _cdst, _stack, _ctr, _cls)   # for K.floods, K.spread
+GS = (_lab, _omark, _cmark, _cseen, _cbeg, _cend, _cdst, _stack, _ctr)   # for K.floods, K.spread
 
 
 def drops(g, buf, k):
@@ -65,6 +64,8 @@ def gen(g, buf, stop, only):
     cq = cnt[q]
     grpq = g.grp[q]
     ngp = g.ngate[p]
+    if not left:
+        return drops(g, buf, k)         # no stone on the board yet
     K.floods(cell, cq, p, lo, left, KT, GS)
     # p's stone on f6 may hang on the 8-gate nullification: then moves off
     # p's other gates are checked (section 8), stone by stone, so that the

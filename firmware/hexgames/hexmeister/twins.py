@@ -40,32 +40,22 @@ def _reset(lab, om, cm, cseen, ctr):
 
 
 def floods(cell, cq, p, lo, left, kt, gs):
-    """Move generation, first half. cls[i] (gs[9]) first, per cell: 1 a
-    stone of p may stop on it (empty, not a gate, not secured by q by
-    proximity: cq = q's neighbour counts), 2 p may pass through it, 4 an
-    empty gate. The cells p may pass through split into components; each
-    one next to one of `left` stones of p (from cell lo on) is flooded once,
-    in the order of the stones and their neighbours, and the cells around
-    it a stone may stop on are listed in cdst[cbeg[c]:cend[c]]. Labels above
+    """Move generation, first half: the cells p may pass through split into
+    components; each one next to one of `left` stones of p (from cell lo
+    on) is flooded once, in the order of the stones and their neighbours,
+    and the cells around it a stone may stop on (empty, not a gate, not
+    secured by q by proximity: cq = q's neighbour counts) are listed in
+    cdst[cbeg[c]:cend[c]]. gs: the scratch buffers (moves.GS). Labels above
     ctr[0] belong to this call; after it ctr[3] is that base, ctr[0] the last
     label, ctr[2] the flood stamp (cm: a cell seen by this flood). Returns
     how many components. Stamps instead of clearing save a reset per call;
     all restart before their 16 bits run out."""
-    lab, om, cm, cseen, cbeg, cend, cdst, stack, ctr, cls = gs
+    lab, om, cm, cseen, cbeg, cend, cdst, stack, ctr = gs
     if ctr[0] > 65000 or ctr[1] > 65000 or ctr[2] > 65000:
         _reset(lab, om, cm, cseen, ctr)
     adj = _ADJ
     gate_no = GATE_NO
     pt = PASSABLE[p]
-    for i in range(_N):
-        v = cell[i]
-        f = pt[3 * i + v] << 1
-        if v == 0:
-            if gate_no[i] != NO:
-                f |= 4
-            elif cq[i] < 3:
-                f |= 1
-        cls[i] = f
     base = ctr[0]
     cst = ctr[2]
     nc = 0
@@ -77,7 +67,8 @@ def floods(cell, cq, p, lo, left, kt, gs):
             continue
         left -= 1
         for j in adj[o]:
-            if not cls[j] & 2 or lab[j] > base:
+            v = cell[j]
+            if not pt[3 * j + v] or lab[j] > base:
                 continue
             nc += 1
             L = base + nc
@@ -85,7 +76,7 @@ def floods(cell, cq, p, lo, left, kt, gs):
             cbeg[nc] = nd
             lab[j] = L
             cm[j] = cst
-            if cls[j] & 1:
+            if v == 0 and gate_no[j] == NO and cq[j] < 3:
                 cdst[nd] = j
                 nd += 1
             stack[0] = j
@@ -95,11 +86,11 @@ def floods(cell, cq, p, lo, left, kt, gs):
                 for n in adj[stack[sp]]:
                     if cm[n] != cst:
                         cm[n] = cst
-                        f = cls[n]
-                        if f & 1:
+                        w = cell[n]
+                        if w == 0 and gate_no[n] == NO and cq[n] < 3:
                             cdst[nd] = n
                             nd += 1
-                        if f & 2:
+                        if pt[3 * n + w]:
                             lab[n] = L
                             stack[sp] = n
                             sp += 1
@@ -120,13 +111,15 @@ def spread(cell, cq, grpq, ngp, buf, k, stop, lo, left, p, resp, kt, gs):
     components beside it, then, from p's base, p's base gates that one of
     those components touches. Stamps: om, a destination listed for this
     stone; cseen, a component handed to it (ctr[1])."""
-    lab, om, cm, cseen, cbeg, cend, cdst, stack, ctr, cls = gs
+    lab, om, cm, cseen, cbeg, cend, cdst, stack, ctr = gs
     if resp:
         for c in BASES[p]:
-            if cls[c] & 1:
+            if cell[c] == 0 and cq[c] < 3:         # base cells are no gates: proximity only
                 buf[k] = _DROP | c
                 k += 1
     adj = _ADJ
+    gate_no = GATE_NO
+    pt = PASSABLE[p]
     base = ctr[3]
     ost = ctr[1]
     for o in range(lo, _N):
@@ -138,13 +131,17 @@ def spread(cell, cq, grpq, ngp, buf, k, stop, lo, left, p, resp, kt, gs):
         ost += 1
         ob = o << 7
         for j in adj[o]:
-            f = cls[j]
-            if f & 5 and om[j] != ost:          # a neighbour: gates allowed
+            v = cell[j]
+            if v == 0 and om[j] != ost:         # a neighbour: gates allowed
                 om[j] = ost
-                if f & 1 or not _gate_secured(j, cq, grpq, ngp):
+                if gate_no[j] == NO:
+                    if cq[j] < 3:
+                        buf[k] = ob | j
+                        k += 1
+                elif not _gate_secured(j, cq, grpq, ngp):
                     buf[k] = ob | j
                     k += 1
-            if not f & 2:
+            if not pt[3 * j + v]:
                 continue
             ci = lab[j] - base
             if cseen[ci] != ost:
