@@ -51,7 +51,7 @@ def _dump(*bufs):
 
 
 def test_the_kernels_are_native_and_read_the_same_tables():
-    for name in ("floods", "spread", "unexposed"):
+    for name in ("gen", "unexposed"):
         assert getattr(MK, name) is not getattr(MT, name)
     for name in ("step", "unstep", "playout", "look", "judge", "values", "best"):
         k = SK if hasattr(SK, name) else EK
@@ -69,22 +69,17 @@ def test_the_kernels_are_native_and_read_the_same_tables():
     assert len(KEYS) == tables.K_SIDE + 1
 
 
-def _gen_both(g, only, stop, gk, gt):
-    """floods + spread (+ unexposed) of g's mover with the kernels and the twins."""
+def _gen_both(g, only, stop, gk, gt, risk=0):
+    """g's mover's steps by gen() (with risk, through unexposed()) with the
+    kernels and the twins: counts, lists and scratch buffers."""
     p = g.side
     q = 3 - p
     out = []
     for mod, gs in ((MK, gk), (MT, gt)):
         lo, left, resp = (0, g.nst[p], g.res[p]) if only < 0 else (only, 1, 0)
-        nc = mod.floods(g.cell, g.cnt[q], p, lo, left, KT, gs)
-        k = mod.spread(g.cell, g.cnt[q], g.grp[q], g.ngate[p], BUF, 0, stop, lo, left, p, resp,
-                       KT, gs)
-        full = bytes(memoryview(BUF)[:k])
-        drops = 0
-        while drops < k and BUF[drops] & 0x4000:
-            drops += 1
-        k2 = mod.unexposed(BUF, drops, k, g.cell, g.cnt[p], g.grp[q], q, KT)
-        out.append((nc, k, k2, full, bytes(memoryview(BUF)[:k2])) + tuple(_dump(gs)))
+        k = mod.gen(g.cell, g.cnt[q], g.cnt[p], g.grp[q], g.ngate[p], BUF, 0, stop, lo, left, p,
+                    resp, risk, KT, gs)
+        out.append((k, bytes(memoryview(BUF)[:k])) + tuple(_dump(gs)))
     return out
 
 
@@ -125,29 +120,28 @@ def _risky(rng):
 
 def test_moves_that_would_expose_the_centre_are_left_out_alike():
     rng = Rng(8)
-    gk, gt = _scratch(), _scratch()
+    gk, gt, gx = _scratch(), _scratch(), _scratch()
     seen = 0
     while seen < (3 if ON_CHIP else 25):
         g = _risky(rng)
         if g is None:
             continue
         seen += 1
-        a, b = _gen_both(g, -1, 2000, gk, gt)
-        assert a == b, g.dump()
+        for stop in (1, 2000):          # the full list last: it stays in BUF
+            a, b = _gen_both(g, -1, stop, gk, gt, 1)
+            assert a == b, (g.dump(), stop)
+        kept = [BUF[i] for i in range(a[0])]
+        assert g.moves() == kept, g.dump()
         # what unexposed() keeps is what playing the move leaves unexposed
-        k, k2 = a[1], a[2]
-        kept = [BUF[i] for i in range(k2)]          # the twins' list, the last made
-        gx = _scratch()
-        MT.floods(g.cell, g.cnt[1], 2, 0, g.nst[2], KT, gx)
-        MT.spread(g.cell, g.cnt[1], g.grp[1], g.ngate[2], BUF, 0, 2000, 0, g.nst[2], 2, g.res[2],
-                  KT, gx)
+        k = MT.gen(g.cell, g.cnt[1], g.cnt[2], g.grp[1], g.ngate[2], BUF, 0, 2000, 0, g.nst[2], 2,
+                   g.res[2], 0, KT, gx)
         for i in range(k):
             m = BUF[i]
             h = g.copy()
             h._apply(m)
             exposed = h.cell[tables.CENTRE] == 2 and h._triangulates(1, tables.CENTRE)
             assert (m in kept) == (not exposed), (g.dump(), g.text(m))
-        assert g.moves() == kept, g.dump()
+        MK.unexposed(BUF, 0, 0, g.cell, g.cnt[2], g.grp[1], 1, KT)     # callable alone too
 
 
 def _state(g):

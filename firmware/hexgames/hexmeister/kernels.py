@@ -37,8 +37,25 @@ K_PASS = const(1142)
 
 
 @micropython.viper
-def floods(cell, cq, p: int, lo: int, left: int, kt, gs) -> int:
-    return int(_floods(0, 0, 0, cell, cq, p, lo, left, kt, gs))
+def gen(cell, cq, cp, grpq, ngp: int, buf, k: int, stop: int, lo: int, left: int, p: int,
+        resp: int, risk: int, kt, gs) -> int:
+    # the components first (_floods), then each stone's moves (_spread); with
+    # risk one stone at a time, its moves off a gate through unexposed()
+    if left:
+        _floods(0, 0, 0, cell, cq, p, lo, left, kt, gs)
+    if risk == 0 or left == 0:
+        return int(_spread(k, 0, 0, cell, cq, grpq, ngp, buf, stop, lo, left, p, resp, kt, gs))
+    k = int(_spread(k, 0, 0, cell, cq, grpq, ngp, buf, stop, lo, 0, p, resp, kt, gs))
+    c = ptr8(cell)
+    o = lo
+    while o < _N and left > 0 and k < stop:
+        if c[o] == p:
+            left -= 1
+            k0 = k
+            k = int(_spread(k, 0, 0, cell, cq, grpq, ngp, buf, stop, o, 1, p, 0, kt, gs))
+            k = int(unexposed(buf, k0, k, cell, cp, grpq, 3 - p, kt))
+        o += 1
+    return k
 
 
 # A viper function keeps its first three arguments in registers (Thumb:
@@ -120,12 +137,6 @@ def _floods(n: int, b: int, w: int, cell: ptr8, cq: ptr8, p: int, lo: int, left:
     ctr[2] = cst
     ctr[3] = base
     return nc
-
-
-@micropython.viper
-def spread(cell, cq, grpq, ngp: int, buf, k: int, stop: int, lo: int, left: int, p: int,
-           resp: int, kt, gs) -> int:
-    return int(_spread(k, 0, 0, cell, cq, grpq, ngp, buf, stop, lo, left, p, resp, kt, gs))
 
 
 @micropython.viper

@@ -27,7 +27,7 @@ _cend = zeros("H", N + 1)
 _cdst = bytearray(7 * N)       # a cell borders at most 6 components, plus its own
 _stack = bytearray(N)
 _ctr = zeros("i", 4)           # last label, origin stamp, flood stamp, this call's base
-GS = (_lab, _omark, _cmark, _cseen, _cbeg, _cend, _cdst, _stack, _ctr)   # for K.floods, K.spread
+GS = (_lab, _omark, _cmark, _cseen, _cbeg, _cend, _cdst, _stack, _ctr)   # for K.gen
 
 
 def drops(g, buf, k):
@@ -61,27 +61,11 @@ def gen(g, buf, stop, only):
         lo = 0
     cell = g.cell
     cnt = g.cnt
-    cq = cnt[q]
-    grpq = g.grp[q]
     ngp = g.ngate[p]
-    if not left:
-        return drops(g, buf, k)         # no stone on the board yet
-    K.floods(cell, cq, p, lo, left, KT, GS)
     # p's stone on f6 may hang on the 8-gate nullification: then moves off
-    # p's other gates are checked (section 8), stone by stone, so that the
-    # count still stops after the stone that brings it to `stop`
-    if not (cell[CENTRE] == p and ngp == NULLIFY and g._four_of_a_triangle(q)):
-        return K.spread(cell, cq, grpq, ngp, buf, k, stop, lo, left, p, resp, KT, GS)
-    k = K.spread(cell, cq, grpq, ngp, buf, k, stop, lo, 0, p, resp, KT, GS)     # the drops
-    for o in range(lo, N):
-        if not left or k >= stop:
-            break
-        if cell[o] == p:
-            k0 = k
-            k = K.spread(cell, cq, grpq, ngp, buf, k, stop, o, 1, p, 0, KT, GS)
-            k = K.unexposed(buf, k0, k, cell, cnt[p], grpq, q, KT)
-            left -= 1
-    return k
+    # p's other gates are checked (section 8); otherwise none can expose
+    risk = 1 if cell[CENTRE] == p and ngp == NULLIFY and g._four_of_a_triangle(q) else 0
+    return K.gen(cell, cnt[q], cnt[p], g.grp[q], ngp, buf, k, stop, lo, left, p, resp, risk, KT, GS)
 
 
 _ebuf = zeros("i", N + 8)    # one stone's moves, or the drops

@@ -39,97 +39,63 @@ def _reset(lab, om, cm, cseen, ctr):
     ctr[2] = 0
 
 
-def floods(cell, cq, p, lo, left, kt, gs):
-    """Move generation, first half: the cells p may pass through split into
-    components; each one next to one of `left` stones of p (from cell lo
-    on) is flooded once, in the order of the stones and their neighbours,
-    and the cells around it a stone may stop on (empty, not a gate, not
-    secured by q by proximity: cq = q's neighbour counts) are listed in
-    cdst[cbeg[c]:cend[c]]. gs: the scratch buffers (moves.GS). Labels above
-    ctr[0] belong to this call; after it ctr[3] is that base, ctr[0] the last
-    label, ctr[2] the flood stamp (cm: a cell seen by this flood). Returns
-    how many components. Stamps instead of clearing save a reset per call;
-    all restart before their 16 bits run out."""
+def gen(cell, cq, cp, grpq, ngp, buf, k, stop, lo, left, p, resp, risk, kt, gs):
+    """p's steps into buf from k on: with resp (p's reserve) non-zero p's
+    legal drops first, then the moves of `left` stones of p from cell lo on,
+    stopping after the stone that brings the count to `stop`; returns the
+    new count. cq, grpq: the opponent's neighbour and group counts; cp: p's;
+    ngp: p's gates; risk: p's stone on f6 hangs on the nullification (each
+    stone's moves then pass through unexposed()). gs: the scratch buffers
+    (moves.GS).
+
+    A stone's moves: its empty neighbours (a gate too, unless q secures it),
+    then the cells around each component of the cells p may pass through
+    beside it (empty, not a gate, not secured by q by proximity), then, from
+    p's base, p's base gates that one of those components touches. Each
+    component is flooded once a call, in the order of the stones and their
+    neighbours, and its list (cdst[cbeg[c]:cend[c]]) handed to every stone
+    beside it; the kernel floods all of them first, so the components of the
+    stones after `stop` are flooded here too. Labels above ctr[0] belong to
+    this call (ctr[3]: that base); stamps, not clearing: cm a cell seen by
+    this flood (ctr[2]), om a destination listed for this stone and cseen a
+    component handed to it (ctr[1]); all restart before 16 bits run out."""
     lab, om, cm, cseen, cbeg, cend, cdst, stack, ctr = gs
+    if resp:
+        for c in BASES[p]:
+            if cell[c] == 0 and cq[c] < 3:      # base cells are no gates: proximity only
+                buf[k] = _DROP | c
+                k += 1
+    if not left:
+        return k
     if ctr[0] > 65000 or ctr[1] > 65000 or ctr[2] > 65000:
         _reset(lab, om, cm, cseen, ctr)
     adj = _ADJ
     gate_no = GATE_NO
     pt = PASSABLE[p]
     base = ctr[0]
-    cst = ctr[2]
-    nc = 0
-    nd = 0
-    for o in range(lo, _N):
-        if not left:
-            break
-        if cell[o] != p:
-            continue
-        left -= 1
-        for j in adj[o]:
-            v = cell[j]
-            if not pt[3 * j + v] or lab[j] > base:
-                continue
-            nc += 1
-            L = base + nc
-            cst += 1
-            cbeg[nc] = nd
-            lab[j] = L
-            cm[j] = cst
-            if v == 0 and gate_no[j] == NO and cq[j] < 3:
-                cdst[nd] = j
-                nd += 1
-            stack[0] = j
-            sp = 1
-            while sp:
-                sp -= 1
-                for n in adj[stack[sp]]:
-                    if cm[n] != cst:
-                        cm[n] = cst
-                        w = cell[n]
-                        if w == 0 and gate_no[n] == NO and cq[n] < 3:
-                            cdst[nd] = n
-                            nd += 1
-                        if pt[3 * n + w]:
-                            lab[n] = L
-                            stack[sp] = n
-                            sp += 1
-            cend[nc] = nd
-    ctr[0] = base + nc
-    ctr[2] = cst
-    ctr[3] = base
-    return nc
-
-
-def spread(cell, cq, grpq, ngp, buf, k, stop, lo, left, p, resp, kt, gs):
-    """Move generation, second half (after floods() over these stones): with
-    resp (p's reserve) non-zero p's legal drops first, then the moves of
-    `left` stones of p from cell lo on, into buf from k on, stopping after
-    the stone that brings the count to `stop`; returns the new count. A
-    stone's moves: its empty neighbours (a gate too, unless q secures it:
-    grpq = q's group counts, ngp = p's gates), then the lists of the
-    components beside it, then, from p's base, p's base gates that one of
-    those components touches. Stamps: om, a destination listed for this
-    stone; cseen, a component handed to it (ctr[1])."""
-    lab, om, cm, cseen, cbeg, cend, cdst, stack, ctr = gs
-    if resp:
-        for c in BASES[p]:
-            if cell[c] == 0 and cq[c] < 3:         # base cells are no gates: proximity only
-                buf[k] = _DROP | c
-                k += 1
-    adj = _ADJ
-    gate_no = GATE_NO
-    pt = PASSABLE[p]
-    base = ctr[3]
     ost = ctr[1]
+    cst = ctr[2]
+    ncomp = 0
+    nd = 0
+    listing = k < stop
     for o in range(lo, _N):
-        if not left or k >= stop:
-            break
         if cell[o] != p:
             continue
-        left -= 1
+        if not listing:
+            # only the floods that the kernel makes for every stone first
+            for j in adj[o]:
+                if pt[3 * j + cell[j]] and lab[j] <= base:
+                    ncomp += 1
+                    cst += 1
+                    nd = _flood(j, base + ncomp, cst, ncomp, nd, cell, cq, pt, lab, cm, cbeg,
+                                cend, cdst, stack)
+            left -= 1
+            if not left:
+                break
+            continue
         ost += 1
         ob = o << 7
+        k0 = k
         for j in adj[o]:
             v = cell[j]
             if v == 0 and om[j] != ost:         # a neighbour: gates allowed
@@ -143,7 +109,13 @@ def spread(cell, cq, grpq, ngp, buf, k, stop, lo, left, p, resp, kt, gs):
                     k += 1
             if not pt[3 * j + v]:
                 continue
-            ci = lab[j] - base
+            L = lab[j]
+            if L <= base:
+                ncomp += 1
+                L = base + ncomp
+                cst += 1
+                nd = _flood(j, L, cst, ncomp, nd, cell, cq, pt, lab, cm, cbeg, cend, cdst, stack)
+            ci = L - base
             if cseen[ci] != ost:
                 cseen[ci] = ost
                 for x in range(cbeg[ci], cend[ci]):
@@ -162,8 +134,47 @@ def spread(cell, cq, grpq, ngp, buf, k, stop, lo, left, p, resp, kt, gs):
                             buf[k] = ob | bg
                             k += 1
                             break
+        if risk and gate_no[o] != NO and o != CENTRE:
+            k = unexposed(buf, k0, k, cell, cp, grpq, 3 - p, kt)
+        left -= 1
+        if not left:
+            break
+        listing = k < stop
+    ctr[0] = base + ncomp
     ctr[1] = ost
+    ctr[2] = cst
+    ctr[3] = base
     return k
+
+
+def _flood(j, L, cst, c, nd, cell, cq, pt, lab, cm, cbeg, cend, cdst, stack):
+    """Floods component c (label L, stamp cst) from cell j, listing the cells
+    around it a stone may stop on from cdst[nd] on; returns the new end."""
+    cbeg[c] = nd
+    lab[j] = L
+    cm[j] = cst
+    gate_no = GATE_NO
+    if cell[j] == 0 and gate_no[j] == NO and cq[j] < 3:
+        cdst[nd] = j
+        nd += 1
+    stack[0] = j
+    sp = 1
+    adj = _ADJ
+    while sp:
+        sp -= 1
+        for n in adj[stack[sp]]:
+            if cm[n] != cst:
+                cm[n] = cst
+                w = cell[n]
+                if w == 0 and gate_no[n] == NO and cq[n] < 3:
+                    cdst[nd] = n
+                    nd += 1
+                if pt[3 * n + w]:
+                    lab[n] = L
+                    stack[sp] = n
+                    sp += 1
+    cend[c] = nd
+    return nd
 
 
 def unexposed(buf, k0, k, cell, cp, grpq, q, kt):

@@ -3,7 +3,7 @@
 # The rules for native code of ../kernels.py hold here too.
 import micropython
 from micropython import const
-from hexgames.hexmeister.kernels import floods, spread, unexposed
+from hexgames.hexmeister.kernels import gen
 
 _N = const(91)
 _OFF = const(255)
@@ -399,10 +399,7 @@ def draw(st: ptr32, n: int) -> int:
 
 @micropython.viper
 def stone_move(cell, cq, cp, gq, ngp: int, p: int, o: int, risk: int, kt, gs, buf, st) -> int:
-    floods(cell, cq, p, o, 1, kt, gs)
-    n = int(spread(cell, cq, gq, ngp, buf, 0, _N, o, 1, p, 0, kt, gs))
-    if risk:
-        n = int(unexposed(buf, 0, n, cell, cp, gq, 3 - p, kt))
+    n = int(gen(cell, cq, cp, gq, ngp, buf, 0, _N, o, 1, p, 0, risk, kt, gs))
     if n == 0:
         return -1
     bufp = ptr32(buf)

@@ -8,7 +8,7 @@ from hexgames.hexmeister.tables import (
 _N = const(91)
 _NULLIFY = const(8)        # gates of a player that nullify the other's triangulation of f6
 _ADJ = BOARD.adj
-from hexgames.hexmeister.twins import floods, spread, unexposed
+from hexgames.hexmeister.twins import gen
 
 _PASS = const(0x8000)
 _DROP = const(0x4000)
@@ -247,13 +247,10 @@ def draw(st, n):
 
 
 def stone_move(cell, cq, cp, gq, ngp, p, o, risk, kt, gs, buf, st):
-    """The playout's move for p's stone on o: its moves (floods(), spread(),
-    with risk unexposed()) into buf, the gate entries to the front; a random
+    """The playout's move for p's stone on o: its moves (gen()) into buf,
+    the gate entries to the front; a random
     gate entry if it has one, else a random move (draw()); -1 if it has none."""
-    floods(cell, cq, p, o, 1, kt, gs)
-    n = spread(cell, cq, gq, ngp, buf, 0, _N, o, 1, p, 0, kt, gs)
-    if risk:
-        n = unexposed(buf, 0, n, cell, cp, gq, 3 - p, kt)
+    n = gen(cell, cq, cp, gq, ngp, buf, 0, _N, o, 1, p, 0, risk, kt, gs)
     if not n:
         return -1
     ng = 0
