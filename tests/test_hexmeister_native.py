@@ -15,7 +15,8 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGE = os.path.join(ROOT, "firmware", "hexgames", "hexmeister")
-KERNELS = ["kernels.py", os.path.join("steps", "kernels.py"), os.path.join("scoring", "kernels.py")]
+KERNELS = ["kernels.py", os.path.join("steps", "kernels.py"),
+           os.path.join("scoring", "kernels.py")]
 
 
 def literals(code):

@@ -193,8 +193,9 @@ def test_playouts_match():
             out = []
             for mod, st, gs, stones in ((SK, stk, gk, sk), (ST, stt, gt, st_)):
                 h = g.copy()
-                for i, v in enumerate((h.h, h.turn, h.bonus, h.side, h.nrep, h.rmat + 1, x.x1, x.x2)):
-                    st[i] = v
+                plain = (h.h, h.turn, h.bonus, h.side, h.nrep, h.rmat + 1, x.x1, x.x2)
+                for i in range(8):
+                    st[i] = plain[i]
                 r = mod.playout(h.cell, h.cnt[1], h.cnt[2], h.grp[1], h.grp[2], h.ngate, h.nst,
                                 h.res, h.rep, st, KT, KEYS, caps, BUF, stones, gs, plies)
                 out.append((r, bytes(st), bytes(stones)) + tuple(_state(h) + _dump(gs)))
@@ -243,5 +244,6 @@ def test_evaluations_and_move_scores_match():
             mod.values(g.cell, g.cnt[p], g.cnt[q], p, KT, ent, imp, dv, ov)
             val, best = zeros("i", 40), zeros("i", 40)
             n = mod.best(ms, len(ms), s, 40, val, best, dv, ov)
-            out.append((v, w, sd, pr, n) + tuple(_dump(ent, imp, alive, blk, used, dv, ov, val, best)))
+            bufs = _dump(ent, imp, alive, blk, used, dv, ov, val, best)
+            out.append((v, w, sd, pr, n) + tuple(bufs))
         assert out[0] == out[1], g.record()

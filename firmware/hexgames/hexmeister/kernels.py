@@ -9,8 +9,8 @@
 # (or 8 bits shifted). MicroPython 1.28 freezes ARMv6-M code 2-byte aligned,
 # and both would be read from a literal placed as if it were 4-byte aligned
 # (asmthumb.c): such a function crashed or hung from flash and ran right
-# from RAM. Functions stay small, and return at their end;
-# tests/test_hexmeister_native.py checks the compiled code.
+# from RAM. So functions stay under 2 KB of code (a return in the middle
+# jumps to the end), and tests/test_hexmeister_native.py checks the code.
 import micropython
 from micropython import const
 
@@ -58,9 +58,9 @@ def gen(cell, cq, cp, grpq, ngp: int, buf, k: int, stop: int, lo: int, left: int
     return k
 
 
-# A viper function keeps its first three arguments in registers (Thumb:
-# r4-r6) and every other local on the stack: the hot loops' variables come
-# first (about a third faster).
+# A viper function keeps its first arguments in registers (on the Cortex-M0+
+# two, r4 and r5, in a function of this many arguments) and every other
+# local on the stack: the hot loops' variables come first (a third faster).
 @micropython.viper
 def _floods(n: int, b: int, w: int, cell: ptr8, cq: ptr8, p: int, lo: int, left: int, kt: ptr8,
             gs) -> int:

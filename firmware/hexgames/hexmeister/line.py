@@ -7,7 +7,6 @@ from hexgames.board import zeros
 from micropython import const
 from hexgames.native import pick
 from hexgames.hexmeister.tables import BOARD, GATES
-from hexgames.hexmeister.moves import DROP, PASS
 from hexgames.hexmeister import evaluation as ev
 
 K = pick("hexmeister.scoring.kernels", "hexmeister.scoring.twins")

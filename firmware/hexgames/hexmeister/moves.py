@@ -2,7 +2,6 @@
 # hot path of the AI. The stones' moves come from K.gen (native code where the
 # VM has it, else its twin: twins.gen says how), drops and pass from here.
 # The flood's stamps and lists are module-level: nothing is allocated per call.
-from array import array
 from hexgames.board import zeros
 from micropython import const
 from hexgames.native import pick
@@ -65,7 +64,8 @@ def gen(g, buf, stop, only):
     # p's stone on f6 may hang on the 8-gate nullification: then moves off
     # p's other gates are checked (section 8); otherwise none can expose
     risk = 1 if cell[CENTRE] == p and ngp == NULLIFY and g._four_of_a_triangle(q) else 0
-    return K.gen(cell, cnt[q], cnt[p], g.grp[q], ngp, buf, k, stop, lo, left, p, resp, risk, KT, GS)
+    return K.gen(cell, cnt[q], cnt[p], g.grp[q], ngp, buf, k, stop, lo, left, p, resp, risk, KT,
+                 GS)
 
 
 _ebuf = zeros("i", N + 8)    # one stone's moves, or the drops

@@ -9,8 +9,10 @@
 #   grp[p][k]   gates p holds in gate group k (triangles, lines, rings)
 #   ngate, nst, res   gates held, stones on the board, reserve, per player
 #   h           XOR of the hash keys of the stones (repetition rule)
-# Move generation is in moves, the board in tables, the
-# slow paths (refusals, set-up, info) in position.
+# Move generation is in moves, the board in tables, the slow paths
+# (refusals, set-up, info) in position; a step (captures, the win, the bonus,
+# the end of the turn), its taking back and the playout loop run in steps/
+# (native kernels, or their twins: K).
 # Steps are small ints: a move o << 7 | d, a drop DROP | c, and PASS.
 from array import array
 from hexgames.board import zeros
@@ -21,7 +23,7 @@ from hexgames.native import pick
 from hexgames.hexmeister.tables import (
     BOARD, CENTRE, NO, GATE_NO, GROUPS, GATE_GROUPS, GATE_TRIANGLES, KEYS, K_RESERVE, K_SIDE,
     KT)
-from hexgames.hexmeister.moves import DROP, PASS, NULLIFY, ALL, GS, gen, drops, has_step
+from hexgames.hexmeister.moves import NULLIFY, ALL, GS, gen, has_step
 from hexgames.hexmeister import position as _pos
 
 # a step and its taking back, the playout: native code where the VM has it
@@ -37,7 +39,9 @@ _MAX_MOVES = const(1315)
 _ADJ = BOARD.adj
 _rng = Rng()
 _caplog = bytearray(_N)                     # the cells one step captured, in order
-_st = zeros("i", 8)    # for the kernels: h, turn, bonus, side, nrep, rmat + 1; the playout's random state
+# the plain values a step changes, for the kernels: h, turn, bonus, side, nrep,
+# rmat + 1; then the playout's random state (Rng's x1, x2)
+_st = zeros("i", 8)
 _REASONS = ("", "alignment", "encirclement", "no_legal_move", "repetition", "turn_limit")
 # K.step's ends, 16 * reason + winner, as result() tuples made once
 _RESULTS = tuple([(r & 15, 0, 0, _REASONS[r >> 4]) if r >= 16 and r & 15 < 3 else None

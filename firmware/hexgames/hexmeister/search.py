@@ -9,7 +9,8 @@
 # second, and stops the search there: the search itself never runs dry
 # before a level's budget is spent, it only looks deeper):
 #   1. the root's moves, ordered by the quick move scorer; the best WIDTH
-#      become candidates (this costs ROOT_UNITS units);
+#      become candidates (in start(), so that the Player has their count;
+#      the first iteration counts its ROOT_UNITS units);
 #   2. each candidate is played, its bonus chain finished greedily (the best
 #      gate entry while one earns another step), and the position judged;
 #   3. best-first, the candidate with the best outcome so far is verified:

@@ -6,8 +6,7 @@
 # computes exactly that.
 from micropython import const
 from hexgames.hexmeister.tables import (
-    BOARD, CENTRE, NO, GATES, GATE_NO, BASE_OF, BASE_GATE_OF, BASES, BASE_GATES, GROUPS,
-    GROUP_SIZE, GATE_GROUPS, GATE_TRIANGLES, PASSABLE)
+    BOARD, CENTRE, NO, GATE_NO, BASE_OF, BASES, BASE_GATES, GROUPS, GATE_TRIANGLES, PASSABLE)
 
 _N = const(91)
 _NULLIFY = const(8)        # gates of a player that nullify the other's triangulation of f6

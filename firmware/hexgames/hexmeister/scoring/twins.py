@@ -3,8 +3,8 @@
 # evaluation.py says what the evaluation weighs and why.
 from micropython import const
 from hexgames.hexmeister.tables import (
-    BOARD, CENTRE, NO, GATES, GATE_NO, BASE_OF, BASE_GATE_OF, BASES, BASE_GATES, GROUPS,
-    GROUP_SIZE, GATE_GROUPS, GATE_TRIANGLES, PASSABLE)
+    BOARD, CENTRE, NO, GATES, GATE_NO, BASE_OF, BASE_GATE_OF, BASES, GROUPS, GROUP_SIZE,
+    GATE_GROUPS, GATE_TRIANGLES)
 
 _N = const(91)
 _NULLIFY = const(8)        # gates of a player that nullify the other's triangulation of f6
@@ -22,7 +22,7 @@ E_ATT = const(51)          # stones beside enemy stones
 E_WON = const(58)          # a group completed this turn
 _CENTRE_V = const(40)
 _ENTRY = const(8)
-OFFSET = const(1 << 20)    # added to the move scorer's values: arrays the kernels read hold no negatives
+OFFSET = const(1 << 20)    # on the move scorer's values: kernels read no negative from an array
 
 
 def look(cell, cp, cq, gp, gq, ngp, p, kt, evt, ent, imp, alive, blk):

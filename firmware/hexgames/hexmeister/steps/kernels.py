@@ -100,7 +100,7 @@ def step(m: int, cell: ptr8, c1: ptr8, c2: ptr8, g1: ptr8, g2: ptr8, ngate: ptr8
             t += 1
     n = 0
     if hit:
-        n = int(captures(d, p, cell, c1, c2, g1, g2, ngate, nst, st, kt, keys, caplog))
+        n = int(_captures(d, p, cell, c1, c2, g1, g2, ngate, nst, st, kt, keys, caplog))
     win = 0
     if gk != _OFF:
         t = K_GGROUPS + 9 * gk
@@ -120,7 +120,7 @@ def step(m: int, cell: ptr8, c1: ptr8, c2: ptr8, g1: ptr8, g2: ptr8, ngate: ptr8
         st[3] = q
         code = 16 * win + p
         if win == 0:
-            code = int(turn_starts(cell, cp, ngate, nst, res, rep, st, q, kt, keys))
+            code = int(_turn_starts(cell, cp, ngate, nst, res, rep, st, q, kt, keys))
     st[2] = 0
     if code == 0:
         st[2] = 1
@@ -128,7 +128,7 @@ def step(m: int, cell: ptr8, c1: ptr8, c2: ptr8, g1: ptr8, g2: ptr8, ngate: ptr8
 
 
 @micropython.viper
-def captures(d: int, p: int, cell: ptr8, c1, c2, g1, g2, ngate, nst, st: ptr32, kt: ptr8,
+def _captures(d: int, p: int, cell: ptr8, c1, c2, g1, g2, ngate, nst, st: ptr32, kt: ptr8,
              keys, caplog: ptr8) -> int:
     q = 3 - p
     cp = ptr8(c1)
@@ -148,7 +148,7 @@ def captures(d: int, p: int, cell: ptr8, c1, c2, g1, g2, ngate, nst, st: ptr32, 
             n += 1
     i = 0
     while i < n:
-        st[0] ^= int(change(caplog[i], q, -1, cell, c1, c2, g1, g2, ngate, nst, kt, keys))
+        st[0] ^= int(_change(caplog[i], q, -1, cell, c1, c2, g1, g2, ngate, nst, kt, keys))
         i += 1
     gk = kt[K_GATE_NO + d]
     if gk != _OFF:
@@ -163,7 +163,7 @@ def captures(d: int, p: int, cell: ptr8, c1, c2, g1, g2, ngate, nst, st: ptr32, 
                     b += 1
                     if cell[c] == q:
                         if c != _CENTRE:
-                            st[0] ^= int(change(c, q, -1, cell, c1, c2, g1, g2, ngate, nst, kt,
+                            st[0] ^= int(_change(c, q, -1, cell, c1, c2, g1, g2, ngate, nst, kt,
                                                 keys))
                             caplog[n] = c
                             n += 1
@@ -172,7 +172,7 @@ def captures(d: int, p: int, cell: ptr8, c1, c2, g1, g2, ngate, nst, st: ptr32, 
         t = 0
         while t < 6:
             if gp[t] == 4:
-                st[0] ^= int(change(_CENTRE, q, -1, cell, c1, c2, g1, g2, ngate, nst, kt, keys))
+                st[0] ^= int(_change(_CENTRE, q, -1, cell, c1, c2, g1, g2, ngate, nst, kt, keys))
                 caplog[n] = _CENTRE
                 n += 1
                 break
@@ -181,7 +181,7 @@ def captures(d: int, p: int, cell: ptr8, c1, c2, g1, g2, ngate, nst, st: ptr32, 
 
 
 @micropython.viper
-def change(x: int, w: int, s: int, cell: ptr8, c1: ptr8, c2: ptr8, g1: ptr8, g2: ptr8,
+def _change(x: int, w: int, s: int, cell: ptr8, c1: ptr8, c2: ptr8, g1: ptr8, g2: ptr8,
            ngate: ptr8, nst: ptr8, kt: ptr8, keys: ptr32) -> int:
     cw = c1
     gw = g1
@@ -209,7 +209,7 @@ def change(x: int, w: int, s: int, cell: ptr8, c1: ptr8, c2: ptr8, g1: ptr8, g2:
 
 
 @micropython.viper
-def turn_starts(cell: ptr8, cp: ptr8, ngate: ptr8, nst: ptr8, res: ptr8, rep: ptr32, st: ptr32,
+def _turn_starts(cell: ptr8, cp: ptr8, ngate: ptr8, nst: ptr8, res: ptr8, rep: ptr32, st: ptr32,
                 q: int, kt: ptr8, keys: ptr32) -> int:
     ok = 0
     if res[q]:

@@ -2,13 +2,13 @@
 # twins of kernels.py beside this file (the conventions of ../twins.py).
 from micropython import const
 from hexgames.hexmeister.tables import (
-    BOARD, CENTRE, NO, GATES, GATE_NO, BASE_OF, BASE_GATE_OF, BASES, BASE_GATES, GROUPS,
-    GROUP_SIZE, GATE_GROUPS, GATE_TRIANGLES, PASSABLE)
+    BOARD, CENTRE, NO, GATE_NO, BASE_OF, BASE_GATE_OF, BASES, GROUPS, GROUP_SIZE, GATE_GROUPS,
+    GATE_TRIANGLES)
+from hexgames.hexmeister.twins import gen
 
 _N = const(91)
 _NULLIFY = const(8)        # gates of a player that nullify the other's triangulation of f6
 _ADJ = BOARD.adj
-from hexgames.hexmeister.twins import gen
 
 _PASS = const(0x8000)
 _DROP = const(0x4000)
