@@ -51,9 +51,11 @@ def step(m, cell, c1, c2, g1, g2, ngate, nst, res, rep, st, kt, keys, caplog):
     p = st[3]
     q = 3 - p
     if p == 1:
-        cp, cq, gp, gq = c1, c2, g1, g2
+        cp, cq = c1, c2          # (a 4-tuple would be built on MicroPython)
+        gp, gq = g1, g2
     else:
-        cp, cq, gp, gq = c2, c1, g2, g1
+        cp, cq = c2, c1
+        gp, gq = g2, g1
     win = 0
     if m != _PASS:
         h = st[0]
@@ -162,9 +164,11 @@ def unstep(m, p, caps, at, n, cell, c1, c2, g1, g2, ngate, nst, res, h, kt, keys
         return h
     q = 3 - p
     if p == 1:
-        cp, cq, gp, gq = c1, c2, g1, g2
+        cp, cq = c1, c2          # (a 4-tuple would be built on MicroPython)
+        gp, gq = g1, g2
     else:
-        cp, cq, gp, gq = c2, c1, g2, g1
+        cp, cq = c2, c1
+        gp, gq = g2, g1
     for i in range(at, at + n):
         h ^= _change(caps[i], q, 1, cell, cq, gq, ngate, nst, keys)
     h ^= _change(m & 0x7F, p, -1, cell, cp, gp, ngate, nst, keys)
