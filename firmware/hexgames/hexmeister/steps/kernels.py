@@ -14,12 +14,11 @@ _DROP = const(0x4000)
 _RESERVE = const(182)      # tables.K_RESERVE, K_SIDE
 _SIDE = const(220)
 _TURN_LIMIT = const(300)
-# tables.KT's layout (tests/portable/test_kernels_hexmeister.py compares them)
-K_NBR = const(0)           # 6 neighbours a cell, 255 off the board
+# tables.KT's layout, the offsets used here (tests/portable/test_kernels_hexmeister.py
+# compares them)
 K_GATE_NO = const(546)
 K_BASE_OF = const(637)
 K_BGATE_OF = const(728)
-K_GATES = const(819)
 K_GROUPS = const(832)
 K_GSIZE = const(898)
 K_GGROUPS = const(909)
@@ -27,8 +26,6 @@ K_NGG = const(1026)
 K_GTRIS = const(1039)
 K_NGT = const(1117)
 K_BASES = const(1130)
-K_BGATES = const(1138)
-K_PASS = const(1142)
 
 
 @micropython.viper
@@ -38,11 +35,9 @@ def step(m: int, cell: ptr8, c1: ptr8, c2: ptr8, g1: ptr8, g2: ptr8, ngate: ptr8
     q = 3 - p
     cp = c1
     gp = g1
-    gq = g2
     if p == 2:
         cp = c2
         gp = g2
-        gq = g1
     d = m & 0x7F
     o = m >> 7
     i = 0
