@@ -1,6 +1,7 @@
 # Hexmeister's opponent: the search of whole turns (hexmeister/search.py,
 # line.py) and the evaluation it stands on (hexmeister/evaluation.py).
 import gc
+from array import array
 import hexgames
 from hexgames.ai import Player
 from hexgames.board import zeros
@@ -352,3 +353,51 @@ def test_stones_beside_the_one_blocker_of_a_line_count():
     blocked = setup("f1 f3 f9 f10 g10", "f6 f11 h1 i1")
     assert ev._siege(blocked, 1, 2) < ev._siege(two, 1, 2)
     assert none is not None
+
+
+def _attrs(g, names):
+    """g's attributes named, buffers as bytes (tuples of them as tuples)."""
+    out = []
+    for k in names:
+        v = getattr(g, k)
+        if isinstance(v, tuple):
+            v = tuple([bytes(x) if isinstance(x, bytearray) else x for x in v])
+        elif isinstance(v, (bytearray, array)):
+            v = bytes(v)
+        out.append((k, v))
+    return out
+
+
+def test_state_names_everything_a_step_changes():
+    # STATE: a scratch game restored from its root (hexgames.scratch, as the
+    # MCTS and level 1 do it) after random steps equals the root in every
+    # attribute, after a first position (copies made) and after a later one
+    # (the copies made that position in place); and the search's own copy,
+    # restored to a new position, equals it in everything STATE names
+    from hexgames.scratch import Scratch
+    rng = Rng(12)
+    sc = Scratch()
+    sc.root = sc.scratch = sc.buf = None
+    s = Search(1)
+    g = hexgames.new("hexmeister")
+    for seed in range(scaled(6, 3)):
+        for _ in range(10 + 12 * seed):
+            if g.to_move:
+                ms = g.moves()
+                g.play(ms[rng.below(len(ms))])
+        if not g.to_move:
+            break
+        names = g.state_names()
+        sc.prepare(g)
+        for r in range(4):
+            h = sc.scratch
+            for _ in range(1 + rng.below(12) if r else 1000):      # once to the end
+                if not h.to_move:
+                    break
+                ms = h.moves()
+                h._apply(ms[rng.below(len(ms))])
+            sc.restore()
+            assert _attrs(sc.scratch, names) == _attrs(g, names), g.record()
+        s.start(g)
+        assert _attrs(s.g, g.STATE) == _attrs(g, g.STATE)
+        gc.collect()

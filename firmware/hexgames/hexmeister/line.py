@@ -5,9 +5,12 @@
 from array import array
 from hexgames.board import zeros
 from micropython import const
-from hexgames.hexmeister.tables import GATES
-from hexgames.hexmeister.moves import DROP, PASS
+from hexgames.native import pick
+from hexgames.hexmeister.tables import BOARD, GATES
 from hexgames.hexmeister import evaluation as ev
+
+K = pick("hexmeister.scoring.kernels", "hexmeister.scoring.twins")
+_ADJ = BOARD.adj
 
 PLIES = const(32)         # a move, its chain, a reply, its chain, an answer and its chain
 _CAP = const(8)           # captures one step can make, at most 7
@@ -16,31 +19,10 @@ _REPEAT = const(100)      # what repeating a position costs, in hundredths of a 
 
 def best(moves, k, start, width, val, out):
     """The `width` best of moves[0..k) by the quick scorer (ev.prepare done),
-    best first, into out and their scores into val; the moves are read from
-    index `start` round, so ties keep that rotation's order. Returns how
-    many were kept."""
-    dv = ev._dv
-    ov = ev._ov
-    n = 0
-    for x in range(k):
-        y = x + start
-        if y >= k:
-            y -= k
-        m = moves[y]
-        sc = 0 if m == PASS else dv[m & 0x7F] + 5 if m & DROP else dv[m & 0x7F] - ov[m >> 7]
-        if n == width and sc <= val[n - 1]:
-            continue
-        i = n if n < width else width - 1
-        while i > 0 and val[i - 1] < sc:
-            if i < width:
-                val[i] = val[i - 1]
-                out[i] = out[i - 1]
-            i -= 1
-        val[i] = sc
-        out[i] = m
-        if n < width:
-            n += 1
-    return n
+    best first, into out and their scores (+ ev.OFFSET) into val; the moves
+    are read from index `start` round, so ties keep that rotation's order.
+    Returns how many were kept."""
+    return K.best(moves, k, start, width, val, out, ev._dv, ev._ov)
 
 
 class Line:
@@ -90,17 +72,8 @@ class Line:
         b = 8 * sp
         p = st[b + 2]
         m = self.s_move[sp]
-        if m != PASS:
-            c = _CAP * sp
-            caps = self.s_caps
-            for i in range(caps[c + _CAP - 1]):
-                g._put(caps[c + i], 3 - p)
-            if m & DROP:
-                g._take(m & 0x7F)
-                g.res[p] += 1
-            else:
-                g._take(m & 0x7F)
-                g._put(m >> 7, p)
+        c = _CAP * sp
+        g._unapply(m, p, self.s_caps, c, self.s_caps[c + _CAP - 1])
         g.bonus = st[b] != 0
         g.turn = st[b + 1]
         g.side = p
@@ -137,7 +110,7 @@ class Line:
                 return
             c = GATES[best]
             o = -1
-            for j in ev._ADJ[c]:
+            for j in _ADJ[c]:
                 if cell[j] == p:
                     o = j
                     break

@@ -4,8 +4,8 @@
 # during a playout.
 from hexgames.game import SYMBOL, IllegalMove, xo
 from hexgames.hexmeister.tables import (
-    BOARD, NO, GATE_NO, BASE_OF, BASE_GATE_OF, BASE_NAMES, GROUPS, GROUP_SIZE)
-from hexgames.hexmeister.moves import N, DROP, PASS, gen, has_step
+    BOARD, CENTRE, NO, GATE_NO, BASE_OF, BASE_GATE_OF, BASE_NAMES, GROUPS, GROUP_SIZE, KT)
+from hexgames.hexmeister.moves import N, DROP, PASS, NULLIFY, K, gen, has_step
 
 STONES = 18
 TURN_LIMIT = 300
@@ -66,8 +66,10 @@ def why_illegal(g, m):
     for x in range(k):
         if buf[x] == m:
             return None
-    if g._exposes(o, d, p):
-        return "%s would leave %s's stone on f6 on a cell secured by %s" % (t, me, you)
+    if cell[CENTRE] == p and g.ngate[p] == NULLIFY and g._four_of_a_triangle(q):
+        buf[0] = m
+        if not K.unexposed(buf, 0, 1, cell, g.cnt[p], g.grp[q], q, KT):
+            return "%s would leave %s's stone on f6 on a cell secured by %s" % (t, me, you)
     return "%s: no open route leads from %s to %s" % (t, name(o), name(d))
 
 

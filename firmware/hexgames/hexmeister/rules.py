@@ -9,19 +9,25 @@
 #   grp[p][k]   gates p holds in gate group k (triangles, lines, rings)
 #   ngate, nst, res   gates held, stones on the board, reserve, per player
 #   h           XOR of the hash keys of the stones (repetition rule)
-# Move generation is in moves, the board in tables, the
-# slow paths (refusals, set-up, info) in position.
+# Move generation is in moves, the board in tables, the slow paths
+# (refusals, set-up, info) in position; a step (captures, the win, the bonus,
+# the end of the turn), its taking back and the playout loop run in steps/
+# (native kernels, or their twins: K).
 # Steps are small ints: a move o << 7 | d, a drop DROP | c, and PASS.
 from array import array
 from hexgames.board import zeros
 from micropython import const
 from hexgames.game import Game
 from hexgames.rng import Rng
+from hexgames.native import pick
 from hexgames.hexmeister.tables import (
-    BOARD, CENTRE, NO, GATE_NO, BASE_OF, BASE_GATE_OF, GROUPS, GROUP_SIZE, GATE_GROUPS,
-    GATE_TRIANGLES, CELL_KEY, RESERVE_KEY, SIDE_KEY)
-from hexgames.hexmeister.moves import DROP, PASS, NULLIFY, ALL, gen, drops, has_step
+    BOARD, CENTRE, NO, GATE_NO, GROUPS, GATE_GROUPS, GATE_TRIANGLES, KEYS, K_RESERVE, K_SIDE,
+    KT)
+from hexgames.hexmeister.moves import NULLIFY, ALL, GS, gen, has_step
 from hexgames.hexmeister import position as _pos
+
+# a step and its taking back, the playout: native code where the VM has it
+K = pick("hexmeister.steps.kernels", "hexmeister.steps.twins")
 
 _N = const(91)
 _STONES = const(18)
@@ -33,15 +39,26 @@ _MAX_MOVES = const(1315)
 _ADJ = BOARD.adj
 _rng = Rng()
 _caplog = bytearray(_N)                     # the cells one step captured, in order
+# the plain values a step changes, for the kernels: h, turn, bonus, side, nrep,
+# rmat + 1; then the playout's random state (Rng's x1, x2)
+_st = zeros("i", 8)
+_REASONS = ("", "alignment", "encirclement", "no_legal_move", "repetition", "turn_limit")
+# K.step's ends, 16 * reason + winner, as result() tuples made once
+_RESULTS = tuple([(r & 15, 0, 0, _REASONS[r >> 4]) if r >= 16 and r & 15 < 3 else None
+                  for r in range(96)])
 _pbuf = zeros("i", _N + 8)      # one stone's moves or the drops: playouts, refusals
-_stones = bytearray(_STONES)                # the mover's stones, for the playout policy
+_stones = bytearray(_STONES + 4)            # the mover's stones and drops, for the playout policy
 
 
 class Hexmeister(Game):
     NAME = "hexmeister"
-    CHIP_RATE = 46    # work units per chip second, level 5 on the emulated chip (tools/chip_rate.py)
+    CHIP_RATE = 236    # work units per chip second, level 5 on the emulated chip (tools/chip_rate.py)
     SEARCH = "hexmeister.search"    # a two-turn search on an evaluation (not MCTS)
     CAPLOG = _caplog        # the cells the last step captured (the search takes them back)
+    # what a step changes (a search restores just this: hexgames/scratch.py);
+    # a step writes into these buffers, never rebinds them
+    STATE = ("cell", "cnt", "grp", "ngate", "nst", "res", "rep", "h", "turn", "bonus", "side",
+             "to_move", "nrep", "rmat", "_result")
     OPTIONS = (("base", 6, (6,)),)
     UNSEEN = {"repetition": (0,)}       # a position holds no history: the draw is as stated
     JOIN = ("drop",)
@@ -98,7 +115,7 @@ class Hexmeister(Game):
         c = self.cnt[p]
         for j in _ADJ[i]:
             c[j] += 1
-        self.h ^= CELL_KEY[(p - 1) * _N + i]
+        self.h ^= KEYS[(p - 1) * _N + i]
         self.nst[p] += 1
         k = GATE_NO[i]
         if k != NO:
@@ -106,21 +123,6 @@ class Hexmeister(Game):
             g = self.grp[p]
             for t in GATE_GROUPS[k]:
                 g[t] += 1
-
-    def _take(self, i):
-        p = self.cell[i]
-        self.cell[i] = 0
-        c = self.cnt[p]
-        for j in _ADJ[i]:
-            c[j] -= 1
-        self.h ^= CELL_KEY[(p - 1) * _N + i]
-        self.nst[p] -= 1
-        k = GATE_NO[i]
-        if k != NO:
-            self.ngate[p] -= 1
-            g = self.grp[p]
-            for t in GATE_GROUPS[k]:
-                g[t] -= 1
 
     # -- security ------------------------------------------------------------------
     def _triangulates(self, p, g):
@@ -139,93 +141,58 @@ class Hexmeister(Game):
             return True
         return GATE_NO[i] != NO and self._triangulates(p, i)
 
-    def _exposed(self, p):
-        """p's stone on f6 stands on a cell the opponent triangulates (section 5.2.2)."""
-        return self.cell[CENTRE] == p and self._triangulates(3 - p, CENTRE)
-
     # -- a step ----------------------------------------------------------------------
-    def _capture(self, d, p, gate):
-        """Remove q's stones that p secures after p's stone arrived on d; the
-        removed cells go to _caplog. Returns how many."""
-        q = 3 - p
-        cell = self.cell
-        cp = self.cnt[p]
-        n = 0
-        for j in _ADJ[d]:
-            if cell[j] == q and cp[j] >= 3:
-                self._take(j)
-                _caplog[n] = j
-                n += 1
-        gp = self.grp[p]
-        if gate:
-            gq = self.grp[q]
-            for t in GATE_TRIANGLES[GATE_NO[d]]:
-                if gp[t] == 4 and gq[t] == 1:
-                    for g in GROUPS[t]:
-                        if cell[g] == q:
-                            if g != CENTRE:         # the centre is judged below
-                                self._take(g)
-                                _caplog[n] = g
-                                n += 1
-                            break
-        # Losing gates can end q's nullification and expose q's centre stone:
-        # the cascade of section 5.2.1, which needs only this one look.
-        if (gate or n) and cell[CENTRE] == q and self.ngate[q] < NULLIFY:
-            for t in range(6):
-                if gp[t] == 4:
-                    self._take(CENTRE)
-                    _caplog[n] = CENTRE
-                    n += 1
-                    break
-        return n
-
     def _apply(self, m):
-        p = self.side
-        if m == PASS:
-            self._end_turn(p)
-            return
-        if m & DROP:
-            c = m & 0x7F
-            self.res[p] -= 1
-            self._put(c, p)
-            if self._capture(c, p, False):
-                self.bonus = True
-            else:
-                self._end_turn(p)
-            return
-        o = m >> 7
-        d = m & 0x7F
-        self._take(o)
-        self._put(d, p)
-        gate = GATE_NO[d] != NO
-        bonus = self._capture(d, p, gate)
-        if gate:
-            g = self.grp[p]
-            for t in GATE_GROUPS[GATE_NO[d]]:
-                if t > 5 and g[t] == GROUP_SIZE[t]:
-                    # t > 8 is a gate ring; lines come first, so alignment wins ties
-                    self._end_turn(p, "encirclement" if t > 8 else "alignment")
-                    return
-            if BASE_OF[o] != p or BASE_GATE_OF[d] != p:
-                bonus = 1
-        if bonus:
-            self.bonus = True
-        else:
-            self._end_turn(p)
+        # K.step plays it (steps/twins.py says how) on the buffers and _st
+        st = self._pack()
+        cnt = self.cnt
+        grp = self.grp
+        self._unpack(K.step(m, self.cell, cnt[1], cnt[2], grp[1], grp[2], self.ngate, self.nst,
+                            self.res, self.rep, st, KT, KEYS, _caplog))
 
-    def _end_turn(self, p, win=None):
-        q = 3 - p
-        self.bonus = False
-        self.turn += 1
-        self.side = self.to_move = q
-        if win:
-            self._finish(p, win)
-        elif not has_step(self):
-            self._finish(p, "no_legal_move")
+    def _pack(self):
+        """The plain values a step changes, into _st for the kernels."""
+        st = _st
+        st[0] = self.h
+        st[1] = self.turn
+        st[2] = self.bonus
+        st[3] = self.side
+        st[4] = self.nrep
+        st[5] = self.rmat + 1
+        return st
+
+    def _unpack(self, r):
+        """The plain values back from _st after a step that returned r."""
+        st = _st
+        self.h = st[0]
+        self.turn = st[1]
+        self.bonus = st[2] == 1
+        self.side = self.to_move = st[3]
+        self.nrep = st[4]
+        self.rmat = st[5] - 1
+        if r > 2:
+            self.to_move = 0
+            self._result = _RESULTS[r]
+        elif r == 2:
+            self._no_quick_step()
+
+    def _no_quick_step(self):
+        """The end of a turn after which the quick looks of K.step found no
+        step for the player to move: the whole move list decides."""
+        if not has_step(self):
+            self._finish(3 - self.side, "no_legal_move")
         elif self._count_position() >= 3:
             self._finish(0, "repetition")
         elif self.turn >= _TURN_LIMIT:
             self._finish(0, "turn_limit")
+
+    def _unapply(self, m, p, caps, at, n):
+        """Takes back step m of p, which captured caps[at:at + n] (the plain
+        values are the caller's to restore)."""
+        cnt = self.cnt
+        grp = self.grp
+        self.h = K.unstep(m, p, caps, at, n, self.cell, cnt[1], cnt[2], grp[1], grp[2],
+                          self.ngate, self.nst, self.res, self.h, KT, KEYS)
 
     def _finish(self, winner, reason):
         self.to_move = 0
@@ -241,9 +208,9 @@ class Hexmeister(Game):
         if mat != self.rmat:
             self.rmat = mat
             self.nrep = 0
-        h = self.h ^ RESERVE_KEY[res[1]] ^ RESERVE_KEY[19 + res[2]]
+        h = self.h ^ KEYS[K_RESERVE + res[1]] ^ KEYS[K_RESERVE + 19 + res[2]]
         if self.side == 2:
-            h ^= SIDE_KEY
+            h ^= KEYS[K_SIDE]
         rep = self.rep
         n = self.nrep
         seen = 1
@@ -297,21 +264,6 @@ class Hexmeister(Game):
                 return True
         return False
 
-    def _exposes(self, o, d, p):
-        """Would o-d leave p's f6 stone on a cell the opponent secures? Plays the
-        step with its captures, looks, and takes it back."""
-        q = 3 - p
-        self._take(o)
-        self._put(d, p)
-        n = self._capture(d, p, GATE_NO[d] != NO)
-        bad = self._exposed(p)
-        while n:
-            n -= 1
-            self._put(_caplog[n], q)
-        self._take(d)
-        self._put(o, p)
-        return bad
-
     def playout(self, seed, max_plies=1000):
         """Policy: pick uniformly among the mover's stones, "a drop" (when one is
         legal) and "pass" (during a bonus); a stone without a legal move is set
@@ -319,53 +271,22 @@ class Hexmeister(Game):
         random one of them, else it makes a uniformly random legal move; a drop
         goes to a random legal base cell. One stone's flood fills per step, not
         all; and gate-hungry play ends a quarter of the games from the start
-        with a win, where uniform play ends all of them at the turn limit."""
+        with a win, where uniform play ends all of them at the turn limit.
+        K.playout plays it (steps/twins.py)."""
         self._origin = False
         _rng.seed(seed)
-        below = _rng.below
-        apply = self._apply
-        buf = _pbuf
-        stones = _stones
-        cell = self.cell
+        _st[6] = _rng.x1
+        _st[7] = _rng.x2
+        cnt = self.cnt
+        grp = self.grp
         while self.to_move and max_plies > 0:
-            p = self.side
-            ns = 0
-            for i in range(_N):
-                if cell[i] == p:
-                    stones[ns] = i
-                    ns += 1
-            nd = drops(self, buf, 0)
-            total = ns
-            if nd:
-                total += 1
-            if self.bonus:
-                total += 1
-            while total:
-                r = below(total)
-                if r < ns:
-                    n = gen(self, buf, _N, stones[r])
-                    if n:
-                        ng = 0                  # gate entries to the front
-                        for x in range(n):
-                            m = buf[x]
-                            if GATE_NO[m & 0x7F] != NO:
-                                buf[x] = buf[ng]
-                                buf[ng] = m
-                                ng += 1
-                        apply(buf[below(ng or n)])
-                        break
-                    ns -= 1                 # blocked: set it aside
-                    stones[r] = stones[ns]
-                    total -= 1
-                elif nd and r == ns:
-                    apply(buf[below(drops(self, buf, 0))])
-                    break
-                else:
-                    apply(PASS)
-                    break
-            if not total:                   # cannot happen: a running game has a step
+            r = K.playout(self.cell, cnt[1], cnt[2], grp[1], grp[2], self.ngate, self.nst,
+                          self.res, self.rep, self._pack(), KT, KEYS, _caplog, _pbuf, _stones,
+                          GS, max_plies)
+            self._unpack(r & 255)
+            if r >> 8 == max_plies:     # cannot happen: a running game has a step
                 break
-            max_plies -= 1
+            max_plies = r >> 8
         return self._result
 
     # -- refusals, notation, facts, positions (position.py) ---------------------------

@@ -9,7 +9,8 @@
 # second, and stops the search there: the search itself never runs dry
 # before a level's budget is spent, it only looks deeper):
 #   1. the root's moves, ordered by the quick move scorer; the best WIDTH
-#      become candidates (this costs ROOT_UNITS units);
+#      become candidates (in start(), so that the Player has their count;
+#      the first iteration counts its ROOT_UNITS units);
 #   2. each candidate is played, its bonus chain finished greedily (the best
 #      gate entry while one earns another step), and the position judged;
 #   3. best-first, the candidate with the best outcome so far is verified:
@@ -107,9 +108,8 @@ class Search(Line):
         self.root = game
         if self.g is None:
             self.g = game.copy()
-            self.names = tuple(self.g.state_names())
         else:
-            self.g.restore(game, self.names)
+            self.g.restore(game, game.STATE)
         self.sp = 0
         self.playouts = 0
         self.used = 0
@@ -120,6 +120,9 @@ class Search(Line):
         self.step = 0            # ... and how far
         self.won = False
         self.done = game.to_move == 0
+        self.choices = 0            # the root's moves: the Player takes this count for its own
+        if not self.done:
+            self._root()
 
     def solved(self):
         return self.won or self.done
@@ -129,7 +132,10 @@ class Search(Line):
             self.playouts += 1
             return
         if self.phase == 0:
-            self._root()
+            # the root was ordered in start(): its units are counted by
+            # the first iteration, as when it ran here
+            self.playouts += _ROOT_UNITS
+            self.phase = 1
         elif self.phase == 1:
             self._judge_next()
         elif self.job < 0:
@@ -140,15 +146,15 @@ class Search(Line):
             self._deepen()
 
     def _root(self):
+        """Step 1, in start(): the root's moves, the best _WIDTH of them the
+        candidates."""
         g = self.g
-        k = gen(g, self.moves, _MAXM, ALL)
+        k = self.choices = gen(g, self.moves, _MAXM, ALL)
         ev.prepare(g)
         # the best _WIDTH by score; ties keep the order of a random rotation
         n = best(self.moves, k, self.rng.below(k) if k else 0, _WIDTH, self.val, self.cand)
         self.k = n
         self.i = 0
-        self.phase = 1
-        self.playouts += _ROOT_UNITS
         if n == 0:
             self.done = True
 

@@ -84,10 +84,59 @@ CLASS, GATE_NO, BASE_OF, BASE_GATE_OF, GATE_GROUPS, GATE_TRIANGLES, PASSABLE = _
 del _build, _cells, _GROUPS, _BASE_GATES     # built once: free their bytecode and text
 
 # Hash keys for the repetition rule, all below 2**30 so every XOR stays a
-# small int on the chip: a stone of player p on cell i is CELL_KEY[(p-1)*N + i],
-# a reserve of r stones is RESERVE_KEY[(p-1)*19 + r], O to move adds SIDE_KEY.
+# small int on the chip, in one array: a stone of player p on cell i is
+# KEYS[(p-1)*N + i], a reserve of r stones is KEYS[K_RESERVE + (p-1)*19 + r],
+# O to move adds KEYS[K_SIDE].
+K_RESERVE = const(182)
+K_SIDE = const(220)
 _rng = Rng(1980)
-CELL_KEY = array("i", [_rng.bits30() for _ in range(2 * N)])
-RESERVE_KEY = array("i", [_rng.bits30() for _ in range(2 * 19)])
-SIDE_KEY = _rng.bits30()
+KEYS = array("i", [_rng.bits30() for _ in range(2 * N + 2 * 19 + 1)])
 del _rng
+
+
+# The board map once more, packed into one bytes object for the native
+# kernels (kernels.py): a viper function reads a table passed as an argument
+# at the cost of a load, a global at the cost of a dictionary look-up, and
+# one argument converts faster than a dozen. The offsets are repeated as
+# const() in kernels.py (a const is local to its module); a test compares them.
+K_NBR = const(0)           # 6 neighbours a cell (E, NE, NW, W, SW, SE), 255 off the board
+K_GATE_NO = const(546)     # GATE_NO
+K_BASE_OF = const(637)     # BASE_OF
+K_BGATE_OF = const(728)    # BASE_GATE_OF
+K_GATES = const(819)       # GATES
+K_GROUPS = const(832)      # group t's cells at 6 t (unused places 255)
+K_GSIZE = const(898)       # GROUP_SIZE
+K_GGROUPS = const(909)     # gate k's groups at 9 k, their count at K_NGG + k
+K_NGG = const(1026)
+K_GTRIS = const(1039)      # gate k's triangles at 6 k, their count at K_NGT + k
+K_NGT = const(1117)
+K_BASES = const(1130)      # player p's base cells at 4 (p - 1)
+K_BGATES = const(1138)     # ... and base gates at 2 (p - 1)
+K_PASS = const(1142)       # PASSABLE[p] at 273 (p - 1)
+K_SIZE = const(1688)
+
+
+def _pack():
+    t = bytearray(b"\xff" * K_SIZE)
+    t[K_NBR:K_NBR + 6 * N] = BOARD.nbr
+    t[K_GATE_NO:K_GATE_NO + N] = GATE_NO
+    t[K_BASE_OF:K_BASE_OF + N] = BASE_OF
+    t[K_BGATE_OF:K_BGATE_OF + N] = BASE_GATE_OF
+    t[K_GATES:K_GATES + 13] = GATES
+    for k in range(N_GROUPS):
+        t[K_GROUPS + 6 * k:K_GROUPS + 6 * k + len(GROUPS[k])] = GROUPS[k]
+    t[K_GSIZE:K_GSIZE + N_GROUPS] = GROUP_SIZE
+    for k in range(13):
+        t[K_GGROUPS + 9 * k:K_GGROUPS + 9 * k + len(GATE_GROUPS[k])] = GATE_GROUPS[k]
+        t[K_NGG + k] = len(GATE_GROUPS[k])
+        t[K_GTRIS + 6 * k:K_GTRIS + 6 * k + len(GATE_TRIANGLES[k])] = GATE_TRIANGLES[k]
+        t[K_NGT + k] = len(GATE_TRIANGLES[k])
+    for p in (1, 2):
+        t[K_BASES + 4 * (p - 1):K_BASES + 4 * p] = BASES[p]
+        t[K_BGATES + 2 * (p - 1):K_BGATES + 2 * p] = BASE_GATES[p]
+        t[K_PASS + 273 * (p - 1):K_PASS + 273 * p] = PASSABLE[p]
+    return bytes(t)
+
+
+KT = _pack()
+del _pack

@@ -1,0 +1,1 @@
+# A step, its taking back, the playout: kernels.py (native code) and twins.py.
