@@ -4,13 +4,9 @@
 # offsets below; a loop over a cell's neighbours walks its 6 places of the
 # neighbour table (255: off the board), in the order of BOARD.adj.
 #
-# Two rules keep native code right in the board's frozen image: no jump
-# across more than 2 KB of code, and no constant that does not fit 16 bits
-# (or 8 bits shifted). MicroPython 1.28 freezes ARMv6-M code 2-byte aligned,
-# and both would be read from a literal placed as if it were 4-byte aligned
-# (asmthumb.c): such a function crashed or hung from flash and ran right
-# from RAM. So functions stay under 2 KB of code (a return in the middle
-# jumps to the end), and tests/test_hexmeister_native.py checks the code.
+# Functions stay short and their constants fit 16 bits: written while the
+# board's image froze native code 2-byte aligned, where a longer jump or a
+# wider constant read a misplaced literal (tools/firmware.py now aligns it).
 import micropython
 from micropython import const
 

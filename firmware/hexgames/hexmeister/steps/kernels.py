@@ -1,6 +1,6 @@
 # A Hexmeister step, its taking back and the playout as native code (viper):
 # the kernels of twins.py beside this file, which says what each computes.
-# The rules for native code of ../kernels.py hold here too.
+# The notes of ../kernels.py hold here too.
 import micropython
 from micropython import const
 from hexgames.hexmeister.kernels import gen
