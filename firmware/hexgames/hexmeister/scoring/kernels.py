@@ -1,6 +1,6 @@
 # Hexmeister's evaluation and move scorer as native code (viper): the kernels
-# of twins.py beside this file, which says what each computes. The rules for
-# native code of ../kernels.py hold here too.
+# of twins.py beside this file, which says what each computes. The notes of
+# ../kernels.py hold here too.
 import micropython
 from micropython import const
 
