@@ -22,7 +22,9 @@ if WHY:
 # The same script on the chip and on CPython: each game from its start, eight
 # moves picked by index, then a seeded playout on a copy.
 GAME_SCRIPT = """
+import gc, sys
 import hexgames
+import hexgames.board
 for name in hexgames.GAMES:
     g = hexgames.new(name)
     for i in range(8):
@@ -35,6 +37,16 @@ for name in hexgames.GAMES:
     p = g.copy()
     p.playout(1234 + len(name), 60)
     print(name, p.result(), p.dump())
+    # one game at a time, as the app plays them: its modules (and their native
+    # code, in the heap from .mpy files) go before the next
+    g = p = ms = None
+    for mod in list(sys.modules):
+        if mod.startswith("hexgames." + name):
+            sys.modules.pop(mod)
+    if name in dir(hexgames):
+        delattr(hexgames, name)
+    hexgames.board._cache.clear()
+    gc.collect()
 """
 
 

@@ -1,5 +1,6 @@
 # The chip benchmark (tools/chipbench.py, `make bench CHIP=1`) in miniature: one
-# level-5 move of HexGo on the emulated RP2040 from the board's frozen image, and the
+# level-5 move of HexGo on the emulated RP2040 from the board's frozen image, two answers
+# timed as a player waits for them in the board's loop, and the
 # tool that sets CHIP_RATE from such runs (tools/chip_rate.py). Times asserted are
 # emulated chip time (deterministic), never wall time. Runs after test_firmware.py,
 # which builds the image; here it is only brought up to date.
@@ -40,12 +41,12 @@ def image():
 def test_a_level5_hexgo_move_on_the_chip_keeps_to_its_time(image, tmp_path, capsys):
     out = tmp_path / "bench.json"
     assert chipbench.main(["--image", "frozen", "--moves", "1", "--seconds", "0.2",
-                           "--json", str(out), "hexgo"]) == 0
+                           "--waits", "2", "--json", str(out), "hexgo"]) == 0
     printed = capsys.readouterr().out.splitlines()
     head = printed.index(next(l for l in printed if l.startswith("frozen image")))
     assert printed[head + 1].split()[:4] == ["game", "playouts/s", "movegen/s", "L5"]
     cells = printed[head + 2].split()
-    assert cells[0] == "hexgo" and len(cells) == 10
+    assert cells[0] == "hexgo" and len(cells) == 13
     (name, opts, row), = json.loads(out.read_text())["frozen"]
     assert (name, opts, row["game"]) == ("hexgo", {}, "hexgo")
     assert int(cells[1]) == row["playouts_s"] > 0
@@ -59,6 +60,11 @@ def test_a_level5_hexgo_move_on_the_chip_keeps_to_its_time(image, tmp_path, caps
     assert row["tree"] >= 4096
     assert row["menu_free"] - row["low_free"] >= row["tree"]
     assert row["low_free"] >= 32 * 1024
+    # in the board's own loop a player waits for a level-5 answer at most 1.5 s
+    # (the level's second of search, the frames around it, the move shown), and a
+    # frame drawn while the computer thinks costs a few ms besides its search
+    assert len(row["wait"]) == 2 and all(500 <= w <= 1500 for w in row["wait"]), row["wait"]
+    assert 0 < row["frame"] <= 8000, row["frame"]
 
 
 def test_chip_rate_is_the_lower_quartile_of_the_timed_moves(tmp_path, monkeypatch):

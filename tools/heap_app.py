@@ -60,6 +60,8 @@ def probe(variant, game, level, turns):
         before = live()
         t0 = getattr(a.screen, "thinking", 0)
         ready = getattr(a.screen, "player", 1) is not None or not getattr(a.screen, "level", 0)
+        # the frame after a move saves it (Play.flush): a save, neither idle nor thinking
+        saves = getattr(a.screen, "unsaved", False)
         a.run(1)
         used = live() - before
         t1 = getattr(a.screen, "thinking", 0)
@@ -69,9 +71,9 @@ def probe(variant, game, level, turns):
             stats["peak"] = before
         if before + used > stats["bound"]:
             stats["bound"] = before + used
-        if kind == "idle" and ready and not t0 and not t1 and used > stats["idle"]:
+        if kind == "idle" and ready and not t0 and not t1 and not saves and used > stats["idle"]:
             stats["idle"] = used
-        if kind == "think" and t0 and t1 and used > stats["think"]:
+        if kind == "think" and t0 and t1 and not saves and used > stats["think"]:
             stats["think"] = used
 
     def press(k):

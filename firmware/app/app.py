@@ -188,8 +188,9 @@ class App:
         """A frame's spare time, until the next frame is due: the computer's search
         where one runs (so a level's second of search is not stretched by the
         frames around it), else asleep."""
-        work = getattr(self.screen, "work", None)
-        if work is None or not work(ms):
+        # looked up on the class: a bound method would be an allocation a frame
+        work = getattr(type(self.screen), "work", None)
+        if work is None or not work(self.screen, ms):
             self.clock.sleep_ms(ms)
 
     def _key(self, key, kind):

@@ -58,6 +58,7 @@ class Scanner:
         self.lost = 0                          # events dropped on a full ring
         self.seen = 0                          # events ever queued (idle detection)
         self._timer = None
+        self.interrupted = False               # Ctrl-C caught by a scan (see scan)
 
     # -- the scan (timer context) -----------------------------------------------------
     def _put(self, e):
@@ -71,6 +72,15 @@ class Scanner:
         self.seen = (self.seen + 1) & 0x3FFFFFFF
 
     def scan(self, _t=None):
+        # Ctrl-C on the console while a scan runs would end the scan, not the app
+        # (a timer callback's exception is printed and dropped): poll() raises it
+        # in the app's loop instead, so Ctrl-C always stops the app.
+        try:
+            self._scan()
+        except KeyboardInterrupt:
+            self.interrupted = True
+
+    def _scan(self):
         mem = self._mem
         sets = self._set
         raw = self._raw
@@ -115,6 +125,9 @@ class Scanner:
     # -- the app's side ---------------------------------------------------------------
     def poll(self):
         """The oldest event as key * 4 + kind, or -1 (app.keys.Reader's fast path)."""
+        if self.interrupted:
+            self.interrupted = False
+            raise KeyboardInterrupt
         r = self._r
         if r == self._w:
             return -1
