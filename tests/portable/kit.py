@@ -111,9 +111,11 @@ def kernel_pair(kernels, twins):
     """(kernels module, twins module) for a kernel-parity test; fails where this VM
     did not load the kernels (the test would compare the twins with themselves)."""
     from hexgames import native
-    package = "app" if kernels.startswith("app.") else "hexgames"
-    if package == "app":
-        kernels, twins = kernels[4:], twins[4:]
+    package = kernels.split(".")[0]
+    if package in ("app", "device"):
+        kernels, twins = kernels[len(package) + 1:], twins[len(package) + 1:]
+    else:
+        package = "hexgames"
     k = native.pick(kernels, twins, package)
     t = native.load(package + "." + twins)
     assert k is not t, "%s.%s did not load on this VM" % (package, kernels)
