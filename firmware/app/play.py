@@ -213,8 +213,9 @@ class Play:
         a.tone(660 if p == self.computer else 880, 30)
         if g.result() is not None:
             self.over_t = a.now
-        # saved at the next frame, after this one has shown the move: a save costs
-        # the chip 15-100 ms (a record replayed, JSON, a checksum, the flash)
+        # saved at the next frame, after this one has shown the move (or, when the
+        # computer answers, with its answer: tick): a save costs the chip 15-100 ms
+        # (a record replayed, JSON, a checksum, the flash)
         self.unsaved = True
         self.think(1)
 
@@ -270,7 +271,11 @@ class Play:
             self.app.save_game(self)
 
     def tick(self, now):
-        self.flush()
+        # Your move is saved with the computer's answer, after it: a save (15-100 ms
+        # of the chip) would otherwise lengthen the wait, and flash is written half
+        # as often. A power cut while it thinks takes back only your last move.
+        if self.thinking != 1:
+            self.flush()
         if self.over_t >= 0:
             if now - self.over_t >= _END_DELAY:
                 self.app.show_end(self)
