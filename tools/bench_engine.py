@@ -69,9 +69,13 @@ def bench_position(name):
 
 
 def main(only):
+    import gc
+    g = mid = None
     for name, opts in CONFIGS:
         if name not in hexgames.GAMES or (only and name not in only):
             continue
+        g = mid = None          # the last configuration's games and search go first:
+        gc.collect()            # two of them at once outgrew 240 KB on the unix port
         g = hexgames.new(name, **opts)
         rate = playouts(g)
         label = name + "".join(" %s=%s" % (k, opts[k]) for k in opts)
