@@ -16,6 +16,7 @@ from hexgames.board import zeros
 from micropython import const
 from hexgames.native import pick
 from hexgames.xiago import slides, tables
+from hexgames.xiago.legal import check_place
 from hexgames.xiago.ko import Superko
 
 # a placement, the move list's tests, the count: native kernels where the VM
@@ -23,7 +24,6 @@ from hexgames.xiago.ko import Superko
 K = pick("xiago.groups.kernels", "xiago.groups.twins")
 
 _N = const(3)           # cell value of a neutral piece
-_MARK = const(0x8000)   # libs of a group counted as captured, while a check runs
 # io, the kernels' values (twins.py)
 _IO_N = const(0)
 _IO_TMASK = const(1)
@@ -140,59 +140,9 @@ class Stones(Superko):
     # -- placements and neutral slides -------------------------------------------
     def _check_place(self, c, p):
         """0 if p may place on the vacant cell c and so end a turn, 1 if it is
-        suicide, 2 if it repeats a position (superko). Leaves the state alone:
-        the neighbours' liberties are lowered for the test and restored."""
-        cell = self.cell
-        head = self.head
-        nxt = self.nxt
-        libs = self.libs
-        nb = self.adj[c]
-        n = self.n
-        q = 3 - p
-        vac = hq = 0
-        for j in nb:
-            v = cell[j]
-            if v == 0:
-                vac += 1
-            elif v != _N:
-                libs[head[j]] -= 1
-                if v == q:
-                    hq = 1
-        z1, z2 = self.z1, self.z2
-        h1 = self.h1 ^ z1[(p - 1) * n + c]
-        h2 = self.h2 ^ z2[(p - 1) * n + c]
-        cap = 0
-        if hq:
-            for j in nb:
-                if cell[j] == q:
-                    r = head[j]
-                    if libs[r] == 0:        # captured: count each group once
-                        libs[r] = _MARK
-                        s = r
-                        while True:
-                            h1 ^= z1[(q - 1) * n + s]
-                            h2 ^= z2[(q - 1) * n + s]
-                            cap += 1
-                            s = nxt[s]
-                            if s == r:
-                                break
-        ok = vac or cap
-        if not ok:
-            for j in nb:
-                if cell[j] == p and libs[head[j]]:
-                    ok = 1
-        for j in nb:
-            v = cell[j]
-            if v == 1 or v == 2:
-                r = head[j]
-                if libs[r] >= _MARK:
-                    libs[r] = 0
-                libs[r] += 1
-        if not ok:
-            return 1
-        if self.nemp - 1 + cap >= self.minemp and self._seen(h1, h2):
-            return 2
-        return 0
+        suicide, 2 if it repeats a position (superko). Leaves the state alone."""
+        return check_place(self.cell, self.head, self.nxt, self.libs, self.z1, self.adj,
+                           self.t1, self.t2, self._io(), c, p)
 
     def _place(self, c, p):
         """Put a stone of p on c and remove the opponent groups it captures

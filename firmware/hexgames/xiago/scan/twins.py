@@ -8,7 +8,7 @@
 # Buffers as in ../groups/twins.py, and the base's lc, l1, l2 (liberties of
 # groups by root, tables.py); moves in an array("i"); io as there.
 from micropython import const
-from hexgames.xiago.groups.twins import _check_place
+from hexgames.xiago.legal import check_place
 
 _IO_N = const(0)
 _IO_MINEMP = const(3)
@@ -159,7 +159,7 @@ def rated_places(cell, head, nxt, size, libs, z, nb, lc, l1, l2, t1, t2, io, p, 
                         nl = 1
                     elif x != a:
                         nl = 2
-        if not (fresh and vac and low > nq) and _check_place(cell, head, nxt, libs, z, adj,
+        if not (fresh and vac and low > nq) and check_place(cell, head, nxt, libs, z, adj,
                                                                t1, t2, io, c, p):
             continue                    # not legal
         if cap:
