@@ -45,6 +45,7 @@ def test_a_session_switches_through_all_six_games_twice_within_the_heap():
             assert len(p.g.history()) >= 8 or not p.g.to_move, name
             assert p.player is not None
             a.to_menu()
+            p = g = None               # the board keeps no old game: nor does the test
             a.run(2)
         gc.collect()
         if ON_MICROPYTHON:
