@@ -35,11 +35,26 @@ _WIDEST = const(600)        # moves at a root, at most, in the games' worst posi
 _AROUND = ("app.menu", "app.gauge", "app.screens")
 _SAVE = ("app.save",)       # loaded to read or write a file, dropped after
 _UNLOAD = sys.implementation.name == "micropython"
-# A collection after every 16 KB allocated, not only when the heap is full: the
-# garbage of a game's start (module imports, tables, a save) then never spreads
-# the live objects over the whole heap, leaving free memory only in pieces too
-# small for the search's arrays (Hexmeister failed so on the 64-bit unix port).
+# A collection after every 16 KB allocated while a game loads, not only when the
+# heap is full: the garbage of a game's start (module imports, tables, a save) then
+# never spreads the live objects over the whole heap, leaving free memory only in
+# pieces too small for the search's arrays (Hexmeister failed so on the 64-bit unix
+# port). In play, only a full heap is collected: MicroPython puts the frame of
+# almost every Python call (more than 11 words of locals and stack) on the heap and
+# frees it on return, and the threshold counts those bytes, so at 16 KB a collection
+# of 8-17 ms (it marks the live heap, tree included, and sweeps all of it) came
+# every few hundred calls and took half the chip's time: level 5 answered in 1.1 s
+# where its search needs 0.6 s.
 _GC_EVERY = const(16384)
+_GC_PLAYING = const(-1)
+
+
+def collect_every(n):
+    """A collection after every n bytes allocated (-1: when the heap is full).
+    MicroPython only: CPython collects as it likes."""
+    threshold = getattr(gc, "threshold", None)
+    if threshold is not None:
+        threshold(n)
 
 
 def mem_free():
@@ -122,9 +137,7 @@ class App:
         self.sound = sound
         self.report = report
         self.ai = ai() if ai is find_ai else ai
-        threshold = getattr(gc, "threshold", None)      # MicroPython only
-        if threshold is not None:
-            threshold(_GC_EVERY)
+        collect_every(_GC_EVERY)
         n = layout.n
         self.MENU = layout.fn_key("MENU")
         self.UNDO = layout.fn_key("UNDO")
@@ -218,6 +231,7 @@ class App:
             self.current.flush()
             self.current.player = None
         self.screen = None
+        collect_every(_GC_EVERY)
         from app.menu import Menu
         self.screen = Menu(self)
 
@@ -228,12 +242,15 @@ class App:
         self.screen = self.current
         unload(_AROUND)
         self.current.refresh()
+        if not self.current.level:     # else when its opponent is made again
+            collect_every(_GC_PLAYING)
 
     def new_game(self, spec):
         name, size, flags, level, human = spec
         self.settings.last = spec
         self.store_settings()
         self.current = self.screen = None
+        collect_every(_GC_EVERY)
         unload(_AROUND)
         forget_games(name)
         level = level if self.ai else 0
@@ -244,9 +261,12 @@ class App:
             hexgames.need(g.SEARCH, "Search")
         self.current = self.screen = Play(self, name, g, level, human)
         self.save_game(self.current)    # the opponent comes at the first frame of play
+        if not level:
+            collect_every(_GC_PLAYING)
 
     def show_end(self, play):
         self.current = None
+        collect_every(_GC_EVERY)
         from app.screens import End
         self.screen = End(self, play)
 
@@ -257,7 +277,9 @@ class App:
         name = getattr(g, "SEARCH", None)
         if name:                       # a game's own engine: loaded before sizing
             hexgames.need(name, "Search")
-        return self.ai(level, 1, self.search_memory(g) if level > 1 else 0)
+        player = self.ai(level, 1, self.search_memory(g) if level > 1 else 0)
+        collect_every(_GC_PLAYING)
+        return player
 
     def search_memory(self, g=None):
         """Bytes for the opponent's search tree: what the free heap holds beyond
