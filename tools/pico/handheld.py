@@ -20,7 +20,9 @@ from tools.pico.link import ChipError
 FRAME_MS = 40                  # app.app.FRAME_MS
 
 # Defined once in the REPL's globals. `_lo` is the lowest gc.mem_free() after a frame
-# since the last reset_low().
+# since the last reset_low(); with `_live` set, after a collection: in play the app
+# collects only a full heap, so without one the figure would be the garbage waiting
+# for that collection rather than what the live objects leave free.
 _SETUP = """
 import gc, time, sys
 import main
@@ -30,12 +32,15 @@ _lay = _layouts.load(main.variant())
 _bd = _boards.build(_lay)
 _bd.start()
 _lo = 1 << 29
+_live = False
 def go(n):
     global _lo
     clock = _bd.clock
     for _ in range(n):
         t = clock.ticks_ms()
         a.frame()
+        if _live:
+            gc.collect()
         f = gc.mem_free()
         if f < _lo:
             _lo = f

@@ -7,8 +7,8 @@ firmware frozen into flash) or, with --mpy, the kit's stock image with firmware/
 compiled to .mpy on the file system (as `make flash` leaves a board). Then runs the
 app as main.py does (tools/pico/handheld.py) and prints the free heap at the menu and,
 per game at its pocket size against level 5 (the computer moving first): the tree the
-app gave the opponent and the lowest free heap seen after a frame during its first
-moves (two, or --moves N). Figures are bytes on the chip's own heap (MicroPython
+app gave the opponent and the lowest free heap seen after a frame (and a collection)
+during its first moves (two, or --moves N). Figures are bytes on the chip's own heap (MicroPython
 v1.28.0, RP2040).
 """
 import argparse
@@ -28,8 +28,9 @@ def measure(name, moves):
     from app import games
     a.new_game([name, games.default_size(_lay, name), [], 5, 2])
     gc.collect()
-    global _lo
+    global _lo, _live
     _lo = gc.mem_free()
+    _live = True
     n = 0
     made = 0
     while made < moves and n < 2000:
@@ -42,6 +43,7 @@ def measure(name, moves):
             made += 1
             if made < moves:
                 p.commit(p.g.moves()[0])
+    _live = False
     tree = a.tree_bytes
     a.to_menu()
     go(2)
