@@ -248,6 +248,7 @@ def test_hexgo_me_are_lit_in_their_owners_colour(tmp_path):
 
 
 def test_xiago_territory_cells_add_up_to_the_engines_count():
+    total = 0
     for seed in range(5):
         g = hexgames.new("xiago", base=4)
         from hexgames.rng import Rng
@@ -261,6 +262,33 @@ def test_xiago_territory_cells_add_up_to_the_engines_count():
         counts = marks.territory(g, mark)
         t = g.info()["territory"]
         assert counts == [t["X"], t["O"]]
+        assert list(mark) == _territory_by_symbols(g), seed
+        total += sum(counts)
+    assert total > 0                    # the positions hold some territory
+
+
+def _territory_by_symbols(g):
+    # rules D9, D10 read off the board's symbols, a region at a time
+    b = g.board
+    out = [marks.NONE] * b.n
+    seen = set()
+    for start in range(b.n):
+        if start in seen or g._symbol(start) is not None:
+            continue
+        region, border = [start], set()
+        seen.add(start)
+        for c in region:
+            for j in b.neighbours(c):
+                s = g._symbol(j)
+                if s is None and j not in seen:
+                    seen.add(j)
+                    region.append(j)
+                elif s in ("X", "O"):
+                    border.add(s)
+        if len(border) == 1:
+            for c in region:
+                out[c] = marks.TERRITORY + "XO".index(min(border))
+    return out
 
 
 # -- settings ----------------------------------------------------------------------

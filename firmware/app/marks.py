@@ -41,32 +41,13 @@ def territory(g, mark):
     """XiaGo's territory (rules D9, D10): a region of vacant cells whose bordering
     stones are all of one colour; neutral stones and the edge only separate.
     info() gives the counts, the handheld needs the cells. Returns [x, o] counts."""
-    b = g.board
-    seen = bytearray(b.n)
+    g.owners_into(mark)
     counts = [0, 0]
-    for start in range(b.n):
-        if seen[start] or g._symbol(start) is not None:
-            continue
-        region = [start]
-        seen[start] = 1
-        border = 0                    # bit 1: touches X, bit 2: touches O
-        k = 0
-        while k < len(region):
-            for j in b.neighbours(region[k]):
-                s = g._symbol(j)
-                if s is None:
-                    if not seen[j]:
-                        seen[j] = 1
-                        region.append(j)
-                elif s == "X":
-                    border |= 1
-                elif s == "O":
-                    border |= 2
-            k += 1
-        if border == 1 or border == 2:
-            counts[border - 1] += len(region)
-            for i in region:
-                mark[i] = TERRITORY + border - 1
+    for i in range(len(mark)):
+        v = mark[i]
+        if v:
+            counts[v - 1] += 1
+            mark[i] = TERRITORY + v - 1
     return counts
 
 

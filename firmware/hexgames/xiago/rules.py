@@ -186,10 +186,42 @@ class XiaGo(Stones):
         sx, so, tx, to = self._count()
         return {"komi": self.map.komi, "territory": {"X": tx, "O": to}}
 
-
-
-
-
+    def owners_into(self, buf):
+        """What info() counts, cell by cell, for the handheld's marks: buf[i] is 1
+        or 2 on a vacant cell of X's or O's territory, else 0. One flood fill a
+        region, on the cells and tables (a method call a cell cost the answer's
+        frame 30 ms of the chip)."""
+        cell = self.cell
+        adj = self.adj
+        region = self.map.stack
+        n = self.n
+        for i in range(n):
+            buf[i] = 0
+        for s in range(n):
+            if cell[s] or buf[s]:
+                continue
+            buf[s] = 3                  # seen; 3 also stands for "no one's" below
+            region[0] = s
+            size = 1
+            k = 0
+            touch = 0                   # bit 0: touches X, bit 1: touches O
+            while k < size:
+                for j in adj[region[k]]:
+                    v = cell[j]
+                    if not v:
+                        if not buf[j]:
+                            buf[j] = 3
+                            region[size] = j
+                            size += 1
+                    elif v != 3:
+                        touch |= v
+                k += 1
+            if touch == 1 or touch == 2:
+                for k in range(size):
+                    buf[region[k]] = touch
+        for i in range(n):
+            if buf[i] == 3:
+                buf[i] = 0
 
 
 GAME = XiaGo
