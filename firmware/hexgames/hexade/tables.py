@@ -67,6 +67,9 @@ TRIANGLES = (
 )
 RING = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))    # around (0, 0)
 SHAPES = [("row", s) for s in ROWS] + [("triangle", s) for s in TRIANGLES] + [("hexagon", RING)]
+# The cells of each shape that decide whether it fits on the board (see _six_tables).
+_CORNERS = tuple(tuple(sh[i] for i in ((0, 5) if k < 3 else (0, 2, 5) if k < 5 else range(6)))
+                 for k, (_, sh) in enumerate(SHAPES))
 
 
 def delta(q, r):
@@ -196,16 +199,24 @@ class Layout:
             self.index[c] = i
             self.empty_board[c] = 0                        # an empty cell
         self.key1, self.key2 = _keys(n)
+        self.board_radius = R
         self._six_tables()
 
     def _six_tables(self):
         """The sixes through each cell i: six_ids[six_at[i] .. six_at[i + 1]],
         ids as above (every six of the board, each listed at its 6 cells).
-        Two passes (count, then fill), so no list per cell is ever built."""
+        Two passes (count, then fill), so no list per cell is ever built. A
+        shape fits where its farthest cells do (a row's ends, a triangle's
+        corners, a ring's six are all on the board when those are: the board
+        is convex); its cells are then the anchor's padded place plus the
+        shape's steps."""
         b = self.board
         n = b.n
+        R = self.board_radius
+        pad = self.pad
+        index = self.index
         at = self.six_at = zeros("H", n + 1)
-        ids = None
+        ids = used = None
         for fill in (0, 1):
             if fill:
                 for i in range(n):
@@ -214,14 +225,22 @@ class Layout:
                 used = array("H", at)
             for a in range(n):
                 q, r = b.coord(a)
+                base = pad[a]
                 for kind in range(6):
-                    shape = SHAPES[kind][1]
-                    cells = [b.at(q + dq, r + dr) for dq, dr in shape]
-                    if min(cells) < 0:
+                    ok = True
+                    for dq, dr in _CORNERS[kind]:
+                        x = q + dq
+                        y = r + dr
+                        if x > R or x < -R or y > R or y < -R or x + y > R or x + y < -R:
+                            ok = False
+                            break
+                    if not ok:
                         continue
-                    for c in cells:
+                    six = 6 * a + kind
+                    for k in range(6 * kind, 6 * kind + 6):
+                        c = index[base + KIND_STEPS[k]]
                         if fill:
-                            ids[used[c]] = 6 * a + kind
+                            ids[used[c]] = six
                             used[c] += 1
                         else:
                             at[c + 1] += 1
