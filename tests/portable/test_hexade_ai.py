@@ -166,7 +166,7 @@ def test_the_search_completes_and_blocks():
 def test_the_search_keeps_its_widest_nodes_to_the_best_priors():
     from hexgames.hexade.search import Search
     g = hexade("b6 c6 d6 e6", "h2 g9", "O")
-    s = Search(1)
+    s = Search(1, 8 * 1024)          # the root's expansion is all it needs
     s.start(g)
     t = s.tree
     kids = [g.text(t.move[c]) for c in range(t.first[0], t.first[0] + t.kids[0])]
