@@ -29,9 +29,8 @@ def pairings(name):
     rate = hexgames.new(name, **POCKET[name]).CHIP_RATE
     # the top level's search and flat Monte Carlo at exactly the same playouts
     out = [("L5", "random"), ("L5", "greedy"), ("mcts:%d" % rate, "mc:%d" % rate),
-           ("L2", "L1"), ("L3", "L2"), ("L4", "L3"), ("L5", "L4")]
-    if name == "hexmeister":          # its levels are held to 70% two levels apart too
-        out.append(("L5", "L3"))
+           ("L2", "L1"), ("L3", "L2"), ("L4", "L3"), ("L5", "L4"),
+           ("L5", "L3")]              # two levels apart: held to 70%
     return out
 
 
