@@ -900,10 +900,10 @@ def test_playouts_end_and_their_results_reload():
 
 
 PLAYOUT_2026_120 = (
-    '{"game": "hexmeister", "options": {"base": 6}, "cells": {"f1": "O", "k1": "O", '
-    '"h2": "O", "d3": "O", "h3": "O", "f4": "X", "g4": "O", "j4": "X", "g5": "X", "c6": "O", '
-    '"f6": "O", "j6": "X", "e7": "O", "d9": "O", "a11": "X", "b11": "X", "e11": "X", '
-    '"f11": "X"}, "to_move": "O", "reserves": {"X": 9, "O": 8}, "bonus": false, "turn": 97}')
+    '{"game": "hexmeister", "options": {"base": 6}, "cells": {"f1": "X", "h1": "X", '
+    '"i1": "O", "k1": "O", "f2": "O", "f3": "X", "k3": "O", "e4": "O", "h5": "O", "c6": "X", '
+    '"f6": "O", "a7": "O", "j7": "X", "f9": "O", "c11": "X", "d11": "O", "f11": "O"}, '
+    '"to_move": "O", "reserves": {"X": 11, "O": 7}, "bonus": true, "turn": 95}')
 
 
 def test_playouts_are_the_same_on_every_vm():

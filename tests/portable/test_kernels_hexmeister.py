@@ -7,7 +7,7 @@ import hexgames
 from array import array
 from hexgames.board import zeros
 from hexgames.rng import Rng
-from hexgames.hexmeister import tables, evaluation as ev
+from hexgames.hexmeister import tables, moves, evaluation as ev
 from hexgames.hexmeister.tables import KT, KEYS, GATES, GROUPS, BOARD
 from kit import ON_CHIP, kernel_pair, position
 
@@ -35,8 +35,7 @@ def _games(n, turns, seed):
 
 def _scratch():
     """A fresh set of move generation's scratch buffers (moves.GS)."""
-    h = [zeros("H", N + 1) for _ in range(6)]
-    return tuple(h + [bytearray(7 * N), bytearray(N), zeros("i", 4)])
+    return moves.scratch()
 
 
 def _dump(*bufs):
@@ -51,7 +50,7 @@ def _dump(*bufs):
 
 
 def test_the_kernels_are_native_and_read_the_same_tables():
-    for name in ("gen", "unexposed"):
+    for name in ("steps", "gen", "unexposed"):
         assert getattr(MK, name) is not getattr(MT, name)
     for name in ("step", "unstep", "playout", "look", "judge", "values", "best"):
         k = SK if hasattr(SK, name) else EK
@@ -94,6 +93,14 @@ def test_move_lists_match():
         for only, stop in ((-1, 2000), (-1, 1), (one, 2000)):
             a, b = _gen_both(g, only, stop, gk, gt)
             assert a == b, (g.record(), only, stop)
+            # and read off the game, a bonus's pass first
+            out = []
+            for mod, gs in ((MK, gk), (MT, gt)):
+                k = mod.steps(g, BUF, stop, only, KT, gs)
+                out.append((k, bytes(memoryview(BUF)[:k])))
+            assert out[0] == out[1]
+            if stop > N:
+                assert out[0][0] == a[0] + (1 if g.bonus and only < 0 else 0)
 
 
 def _risky(rng):

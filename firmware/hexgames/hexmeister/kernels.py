@@ -15,6 +15,7 @@ _OFF = const(255)
 _CENTRE = const(45)
 _NULLIFY = const(8)
 _DROP = const(0x4000)
+_PASS = const(0x8000)
 # tables.KT's layout (tests/portable/test_kernels_hexmeister.py compares them)
 K_NBR = const(0)           # 6 neighbours a cell, 255 off the board
 K_GATE_NO = const(546)
@@ -25,20 +26,47 @@ K_GROUPS = const(832)
 K_GSIZE = const(898)
 K_GGROUPS = const(909)
 K_NGG = const(1026)
-K_GTRIS = const(1039)
-K_NGT = const(1117)
 K_BASES = const(1130)
 K_BGATES = const(1138)
 K_PASS = const(1142)
 
 
 @micropython.viper
+def steps(g, buf, stop: int, only: int, kt, gs) -> int:
+    p = int(g.side)
+    k = 0
+    lo = only
+    left = 1
+    resp = 0
+    if only < 0:
+        if g.bonus:
+            ptr32(buf)[0] = _PASS
+            k = 1
+        resp = int(g.res[p])
+        left = int(g.nst[p])
+        lo = 0
+    cell = g.cell
+    cnt = g.cnt
+    ngp = int(g.ngate[p])
+    risk = 0
+    if ptr8(cell)[_CENTRE] == p and ngp == _NULLIFY:
+        if g._four_of_a_triangle(3 - p):
+            risk = 1
+    return int(gen(cell, cnt[3 - p], cnt[p], g.grp[3 - p], ngp, buf, k, stop, lo, left, p, resp,
+                   risk, kt, gs))
+
+
+@micropython.viper
 def gen(cell, cq, cp, grpq, ngp: int, buf, k: int, stop: int, lo: int, left: int, p: int,
         resp: int, risk: int, kt, gs) -> int:
-    # the components first (_floods), then each stone's moves (_spread); with
-    # risk one stone at a time, its moves off a gate through unexposed()
+    # a call's labels start above the last one's (ctr[3]: their base), and
+    # _spread floods a component when it first meets it; with risk one
+    # stone at a time, its moves off a gate through unexposed()
     if left:
-        _floods(0, 0, 0, cell, cq, p, lo, left, kt, gs)
+        ctr = ptr32(gs[8])
+        if ctr[0] > 65000 or ctr[1] > 65000 or ctr[2] > 65000:
+            _reset(gs)
+        ctr[3] = ctr[0]
     if risk == 0 or left == 0:
         return int(_spread(k, 0, 0, cell, cq, grpq, ngp, buf, stop, lo, left, p, resp, kt, gs))
     k = int(_spread(k, 0, 0, cell, cq, grpq, ngp, buf, stop, lo, 0, p, resp, kt, gs))
@@ -54,96 +82,42 @@ def gen(cell, cq, cp, grpq, ngp: int, buf, k: int, stop: int, lo: int, left: int
     return k
 
 
+@micropython.viper
+def _reset(gs):
+    # the stamps and labels back to 0 (every 65,000 of them)
+    i = 0
+    while i < 4:
+        b = ptr16(gs[i])
+        j = 0
+        while j <= _N:
+            b[j] = 0
+            j += 1
+        i += 1
+    ctr = ptr32(gs[8])
+    ctr[0] = 0
+    ctr[1] = 0
+    ctr[2] = 0
+
+
 # A viper function keeps its first arguments in registers (on the Cortex-M0+
 # two, r4 and r5, in a function of this many arguments) and every other
-# local on the stack: the hot loops' variables come first (a third faster).
-@micropython.viper
-def _floods(n: int, b: int, w: int, cell: ptr8, cq: ptr8, p: int, lo: int, left: int, kt: ptr8,
-            gs) -> int:
-    lab = ptr16(gs[0])
-    cm = ptr16(gs[2])
-    cbeg = ptr16(gs[4])
-    cend = ptr16(gs[5])
-    cdst = ptr8(gs[6])
-    stack = ptr8(gs[7])
-    ctr = ptr32(gs[8])
-    if ctr[0] > 65000 or ctr[1] > 65000 or ctr[2] > 65000:
-        om = ptr16(gs[1])
-        cseen = ptr16(gs[3])
-        i = 0
-        while i <= _N:
-            lab[i] = 0
-            om[i] = 0
-            cm[i] = 0
-            cseen[i] = 0
-            i += 1
-        ctr[0] = 0
-        ctr[1] = 0
-        ctr[2] = 0
-    gno = ptr8(uint(kt) + K_GATE_NO)
-    pt = ptr8(uint(kt) + K_PASS + 273 * (p - 1))
-    base = ctr[0]
-    cst = ctr[2]
-    nc = 0
-    nd = 0
-    o = lo
-    while o < _N and left > 0:
-        if cell[o] - p:
-            o += 1
-            continue
-        left -= 1
-        a = 6 * o
-        o += 1
-        while a < 6 * o:
-            j = kt[a]
-            a += 1
-            if j == _OFF or pt[3 * j + cell[j]] == 0 or lab[j] > base:
-                continue
-            nc += 1
-            L = base + nc
-            cst += 1
-            cbeg[nc] = nd
-            lab[j] = L
-            cm[j] = cst
-            if cell[j] == 0 and gno[j] == _OFF and cq[j] < 3:
-                cdst[nd] = j
-                nd += 1
-            stack[0] = j
-            sp = 1
-            while sp:
-                sp -= 1
-                b = 6 * stack[sp]
-                e = b + 6
-                while e - b:
-                    n = kt[b]
-                    b += 1
-                    if n == _OFF or cm[n] == cst:
-                        continue
-                    cm[n] = cst
-                    w = cell[n]
-                    if w == 0 and gno[n] == _OFF and cq[n] < 3:
-                        cdst[nd] = n
-                        nd += 1
-                    if pt[3 * n + w]:
-                        lab[n] = L
-                        stack[sp] = n
-                        sp += 1
-            cend[nc] = nd
-    ctr[0] = base + nc
-    ctr[2] = cst
-    ctr[3] = base
-    return nc
-
-
+# local on the stack: the hot loops' variables come first (a third faster),
+# k the count and x the index of the copy and of the flood's neighbours.
+# Hot tests are differences (`if d - _OFF`, `not om[j] - ost`), not `==`:
+# viper makes a comparison's bool and then tests it, twice the instructions.
 @micropython.viper
 def _spread(k: int, x: int, d: int, cell: ptr8, cq: ptr8, grpq: ptr8, ngp: int, buf: ptr32,
             stop: int, lo: int, left: int, p: int, resp: int, kt: ptr8, gs) -> int:
-    om = ptr16(gs[1])
-    cdst = ptr8(gs[6])
+    # gs (moves.scratch): the six tables one block of 92 entries each, the
+    # destination list and the stack another
     lab = ptr16(gs[0])
-    cseen = ptr16(gs[3])
-    cbeg = ptr16(gs[4])
-    cend = ptr16(gs[5])
+    om = ptr16(uint(lab) + 184)
+    cm = ptr16(uint(lab) + 368)
+    cseen = ptr16(uint(lab) + 552)
+    cbeg = ptr16(uint(lab) + 736)
+    cend = ptr16(uint(lab) + 920)
+    cdst = ptr8(gs[6])
+    stack = ptr8(uint(cdst) + 7 * _N)
     ctr = ptr32(gs[8])
     gno = ptr8(uint(kt) + K_GATE_NO)
     pt = ptr8(uint(kt) + K_PASS + 273 * (p - 1))
@@ -155,21 +129,30 @@ def _spread(k: int, x: int, d: int, cell: ptr8, cq: ptr8, grpq: ptr8, ngp: int, 
             if cell[c] == 0 and cq[c] < 3:
                 buf[k] = _DROP | c
                 k += 1
-    # the gates q secures (bit i: gate i), for the ones p may step onto
+    # the gates q secures (bit i: gate i): by proximity, or as one of a
+    # triangle's five of which q holds four (f6 not while p holds 8 gates)
     sec = 0
     i = 0
     while i < 13:
-        c = kt[K_GATES + i]
-        if cq[c] >= 3:
+        if cq[kt[K_GATES + i]] >= 3:
             sec |= 1 << i
-        elif c != _CENTRE or ngp < _NULLIFY:
-            t = 6 * i
-            while t < 6 * i + kt[K_NGT + i]:
-                if grpq[kt[K_GTRIS + t]] == 4:
-                    sec |= 1 << i
-                t += 1
+        i += 1
+    i = 0
+    while i < 6:
+        if grpq[i] == 4:
+            b = K_GROUPS + 6 * i
+            while b < K_GROUPS + 6 * i + 5:
+                c = kt[b]
+                b += 1
+                if c != _CENTRE or ngp < _NULLIFY:
+                    sec |= 1 << gno[c]
         i += 1
     base = ctr[3]
+    nc = ctr[0] - base
+    nd = 0
+    if nc:
+        nd = cend[nc]
+    cst = ctr[2]
     ost = ctr[1]
     o = lo
     while o < _N and left > 0 and k < stop:
@@ -179,26 +162,64 @@ def _spread(k: int, x: int, d: int, cell: ptr8, cq: ptr8, grpq: ptr8, ngp: int, 
         left -= 1
         ost += 1
         ob = o << 7
+        # the components beside o (at most 3), each handed once, their
+        # indices packed a byte each: one list is copied as it stands (a
+        # flood lists a cell once), more are merged through the om stamps
+        nco = 0
+        cs = 0
         a = 6 * o
-        while a < 6 * o + 6:
+        end = a + 6
+        while end - a:
             j = kt[a]
             a += 1
-            if j == _OFF:
+            if not (j - _OFF and pt[3 * j + cell[j]]):
                 continue
-            v = cell[j]
-            if v == 0 and om[j] != ost:         # a neighbour: gates allowed
-                om[j] = ost
-                g = gno[j]
-                if (g == _OFF and cq[j] < 3) or (g != _OFF and ((sec >> g) & 1) == 0):
-                    buf[k] = ob | j
-                    k += 1
-            if pt[3 * j + v] == 0:
-                continue
-            ci = lab[j] - base
+            L = lab[j]
+            if L <= base:
+                # a new component: flood it from j, listing the cells
+                # around it a stone may stop on in cdst[cbeg[nc]:cend[nc]]
+                nc += 1
+                L = base + nc
+                cst += 1
+                cbeg[nc] = nd
+                lab[j] = L
+                cm[j] = cst
+                if not cell[j] and not gno[j] - _OFF and cq[j] < 3:
+                    cdst[nd] = j
+                    nd += 1
+                stack[0] = j
+                sp = 1
+                while sp:
+                    sp -= 1
+                    x = 6 * stack[sp]
+                    e = x + 6
+                    while e - x:
+                        d = kt[x]
+                        x += 1
+                        if not (d - _OFF and cm[d] - cst):
+                            continue
+                        cm[d] = cst
+                        w = cell[d]
+                        if not w and not gno[d] - _OFF and cq[d] < 3:
+                            cdst[nd] = d
+                            nd += 1
+                        if pt[3 * d + w]:
+                            lab[d] = L
+                            stack[sp] = d
+                            sp += 1
+                cend[nc] = nd
+            ci = L - base
             if cseen[ci] - ost:
                 cseen[ci] = ost
-                x = cbeg[ci]
-                e = cend[ci]
+                cs |= ci << (8 * nco)
+                nco += 1
+        i = 0
+        while i < nco:
+            ci = (cs >> (8 * i)) & 255
+            i += 1
+            x = cbeg[ci]
+            e = cend[ci]
+            if nco - 1:
                 while e - x:
                     d = cdst[x]
                     x += 1
@@ -206,6 +227,39 @@ def _spread(k: int, x: int, d: int, cell: ptr8, cq: ptr8, grpq: ptr8, ngp: int, 
                         om[d] = ost
                         buf[k] = ob | d
                         k += 1
+            else:
+                while e - x:
+                    buf[k] = ob | cdst[x]
+                    x += 1
+                    k += 1
+        # then the empty neighbours no list holds: gates q does not secure,
+        # and ring cells (a passable one is in its component's list)
+        a = 6 * o
+        while end - a:
+            j = kt[a]
+            a += 1
+            if not (j - _OFF) or cell[j] or not om[j] - ost:
+                continue
+            g = gno[j]
+            if g - _OFF:
+                if (sec >> g) & 1:
+                    continue
+            elif cq[j] >= 3 or pt[3 * j]:
+                continue
+            elif not nco - 1:
+                x = base + cs
+                e = 0
+                b = 6 * j
+                while b < 6 * j + 6 and e == 0:
+                    d = kt[b]
+                    b += 1
+                    if d != _OFF and lab[d] == x:
+                        e = 1
+                if e:
+                    continue
+            om[j] = ost
+            buf[k] = ob | j
+            k += 1
         if kt[K_BASE_OF + o] == p:
             # p's base gates: from p's base any route will do (rule 5.1.4)
             g = K_BGATES + 2 * (p - 1)
@@ -223,7 +277,9 @@ def _spread(k: int, x: int, d: int, cell: ptr8, cq: ptr8, grpq: ptr8, ngp: int, 
                         k += 1
                         break
         o += 1
+    ctr[0] = base + nc
     ctr[1] = ost
+    ctr[2] = cst
     return k
 
 

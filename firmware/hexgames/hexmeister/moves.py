@@ -15,18 +15,28 @@ NULLIFY = const(8)         # gates of the opponent that nullify triangulation of
 ALL = const(-1)            # gen(..., only=ALL): every step, not one stone's moves
 
 K = pick("hexmeister.kernels", "hexmeister.twins")
+_steps = K.steps
 
 _ADJ = BOARD.adj
-_lab = zeros("H", N + 1)       # component label of a passable cell
-_omark = zeros("H", N + 1)     # destination already listed for this origin
-_cmark = zeros("H", N + 1)     # cell already looked at by this flood
-_cseen = zeros("H", N + 1)     # component already handed to this origin
-_cbeg = zeros("H", N + 1)      # component k's destinations: _cdst[_cbeg[k]:_cend[k]]
-_cend = zeros("H", N + 1)
-_cdst = bytearray(7 * N)       # a cell borders at most 6 components, plus its own
-_stack = bytearray(N)
-_ctr = zeros("i", 4)           # last label, origin stamp, flood stamp, this call's base
-GS = (_lab, _omark, _cmark, _cseen, _cbeg, _cend, _cdst, _stack, _ctr)   # for K.gen
+
+
+def scratch():
+    """Move generation's scratch buffers (K.gen's gs), each of N + 1 entries
+    unless said: a passable cell's component label, a destination listed
+    for this origin, a cell looked at by this flood, a component handed to
+    this origin, where component k's destinations begin and end in the
+    list (a cell borders at most 6 components and is in its own: 7 N
+    bytes), the flood's stack (N bytes), and 4 counters: the last label,
+    the origin and flood stamps, this call's first label. The six tables
+    are views of one block and the two lists of another: the kernel finds
+    each from the first (a view less to look up each call)."""
+    h = memoryview(zeros("H", 6 * (N + 1)))
+    b = memoryview(bytearray(8 * N))
+    return tuple([h[i * (N + 1):(i + 1) * (N + 1)] for i in range(6)]
+                 + [b[:7 * N], b[7 * N:], zeros("i", 4)])
+
+
+GS = scratch()
 
 
 def drops(g, buf, k):
@@ -44,28 +54,11 @@ def drops(g, buf, k):
 
 def gen(g, buf, stop, only):
     """The legal steps of g.side into buf; stops after the stone that brings
-    the count to `stop`. With only >= 0, just the moves of the stone on that cell."""
-    p = g.side
-    q = 3 - p
-    k = 0
-    lo = only
-    left = 1
-    resp = 0
-    if only < 0:
-        if g.bonus:
-            buf[0] = PASS
-            k = 1
-        resp = g.res[p]
-        left = g.nst[p]
-        lo = 0
-    cell = g.cell
-    cnt = g.cnt
-    ngp = g.ngate[p]
-    # p's stone on f6 may hang on the 8-gate nullification: then moves off
-    # p's other gates are checked (section 8); otherwise none can expose
-    risk = 1 if cell[CENTRE] == p and ngp == NULLIFY and g._four_of_a_triangle(q) else 0
-    return K.gen(cell, cnt[q], cnt[p], g.grp[q], ngp, buf, k, stop, lo, left, p, resp, risk, KT,
-                 GS)
+    the count to `stop`. With only >= 0, just the moves of the stone on that
+    cell. K.steps reads the game (twins.steps): as native code it needs no
+    frame, where a Python function of more than 11 words of locals and stack
+    takes one from the heap (here 100 us of the chip a call); this one has 11."""
+    return _steps(g, buf, stop, only, KT, GS)
 
 
 _ebuf = zeros("i", N + 8)    # one stone's moves, or the drops

@@ -11,6 +11,7 @@ from hexgames.hexmeister.tables import (
 _N = const(91)
 _NULLIFY = const(8)        # gates of a player that nullify the other's triangulation of f6
 _DROP = const(0x4000)
+_PASS = const(0x8000)
 _ADJ = BOARD.adj
 
 
@@ -27,6 +28,14 @@ def _gate_secured(j, cq, grpq, ngp):
     return False
 
 
+def _beside(j, L, lab):
+    """Is cell j beside a cell labelled L?"""
+    for n in _ADJ[j]:
+        if lab[n] == L:
+            return True
+    return False
+
+
 def _reset(lab, om, cm, cseen, ctr):
     for i in range(_N + 1):
         lab[i] = 0
@@ -38,6 +47,32 @@ def _reset(lab, om, cm, cseen, ctr):
     ctr[2] = 0
 
 
+def steps(g, buf, stop, only, kt, gs):
+    """moves.gen: the legal steps of game g's mover into buf, a pass first
+    (a bonus step may be passed), then gen()'s; only >= 0: the moves of the
+    stone on that cell alone."""
+    p = g.side
+    q = 3 - p
+    k = 0
+    lo = only
+    left = 1
+    resp = 0
+    if only < 0:
+        if g.bonus:
+            buf[0] = _PASS
+            k = 1
+        resp = g.res[p]
+        left = g.nst[p]
+        lo = 0
+    cell = g.cell
+    cnt = g.cnt
+    ngp = g.ngate[p]
+    # p's stone on f6 may hang on the 8-gate nullification: then moves off
+    # p's other gates are checked (section 8); otherwise none can expose
+    risk = 1 if cell[CENTRE] == p and ngp == _NULLIFY and g._four_of_a_triangle(q) else 0
+    return gen(cell, cnt[q], cnt[p], g.grp[q], ngp, buf, k, stop, lo, left, p, resp, risk, kt, gs)
+
+
 def gen(cell, cq, cp, grpq, ngp, buf, k, stop, lo, left, p, resp, risk, kt, gs):
     """p's steps into buf from k on: with resp (p's reserve) non-zero p's
     legal drops first, then the moves of `left` stones of p from cell lo on,
@@ -47,17 +82,16 @@ def gen(cell, cq, cp, grpq, ngp, buf, k, stop, lo, left, p, resp, risk, kt, gs):
     stone's moves then pass through unexposed()). gs: the scratch buffers
     (moves.GS).
 
-    A stone's moves: its empty neighbours (a gate too, unless q secures it),
-    then the cells around each component of the cells p may pass through
-    beside it (empty, not a gate, not secured by q by proximity), then, from
-    p's base, p's base gates that one of those components touches. Each
-    component is flooded once a call, in the order of the stones and their
-    neighbours, and its list (cdst[cbeg[c]:cend[c]]) handed to every stone
-    beside it; the kernel floods all of them first, so the components of the
-    stones after `stop` are flooded here too. Labels above ctr[0] belong to
-    this call (ctr[3]: that base); stamps, not clearing: cm a cell seen by
-    this flood (ctr[2]), om a destination listed for this stone and cseen a
-    component handed to it (ctr[1]); all restart before 16 bits run out."""
+    A stone's moves: the cells around each component of the cells p may pass
+    through beside it (empty, not a gate, not secured by q by proximity),
+    then its empty neighbours not listed yet (a gate too, unless q secures
+    it), then, from p's base, p's base gates that one of those components
+    touches. Each component is flooded once a call, when a stone first
+    meets it, and its list (cdst[cbeg[c]:cend[c]]) handed to every stone
+    beside it. Labels above ctr[3] belong to this call; stamps, not
+    clearing: cm a cell seen by this flood (ctr[2]), om a destination listed
+    for this stone and cseen a component handed to it (ctr[1]); all restart
+    before 16 bits run out."""
     lab, om, cm, cseen, cbeg, cend, cdst, stack, ctr = gs
     if resp:
         for c in BASES[p]:
@@ -76,37 +110,20 @@ def gen(cell, cq, cp, grpq, ngp, buf, k, stop, lo, left, p, resp, risk, kt, gs):
     cst = ctr[2]
     ncomp = 0
     nd = 0
-    listing = k < stop
     for o in range(lo, _N):
+        if k >= stop:
+            break
         if cell[o] != p:
-            continue
-        if not listing:
-            # only the floods that the kernel makes for every stone first
-            for j in adj[o]:
-                if pt[3 * j + cell[j]] and lab[j] <= base:
-                    ncomp += 1
-                    cst += 1
-                    nd = _flood(j, base + ncomp, cst, ncomp, nd, cell, cq, pt, lab, cm, cbeg,
-                                cend, cdst, stack)
-            left -= 1
-            if not left:
-                break
             continue
         ost += 1
         ob = o << 7
         k0 = k
+        # the components beside o (at most 3), flooded when first met and
+        # handed once each, their indices packed a byte each in cs
+        nco = 0
+        cs = 0
         for j in adj[o]:
-            v = cell[j]
-            if v == 0 and om[j] != ost:         # a neighbour: gates allowed
-                om[j] = ost
-                if gate_no[j] == NO:
-                    if cq[j] < 3:
-                        buf[k] = ob | j
-                        k += 1
-                elif not _gate_secured(j, cq, grpq, ngp):
-                    buf[k] = ob | j
-                    k += 1
-            if not pt[3 * j + v]:
+            if not pt[3 * j + cell[j]]:
                 continue
             L = lab[j]
             if L <= base:
@@ -117,12 +134,36 @@ def gen(cell, cq, cp, grpq, ngp, buf, k, stop, lo, left, p, resp, risk, kt, gs):
             ci = L - base
             if cseen[ci] != ost:
                 cseen[ci] = ost
+                cs |= ci << (8 * nco)
+                nco += 1
+        if nco == 1:            # a flood lists a cell once: copied as it stands
+            for x in range(cbeg[cs], cend[cs]):
+                buf[k] = ob | cdst[x]
+                k += 1
+        else:                   # merged through the om stamps
+            for i in range(nco):
+                ci = (cs >> (8 * i)) & 255
                 for x in range(cbeg[ci], cend[ci]):
                     d = cdst[x]
                     if om[d] != ost:
                         om[d] = ost
                         buf[k] = ob | d
                         k += 1
+        # then the empty neighbours no list holds: gates q does not secure,
+        # and ring cells (a passable one is in its component's list)
+        for j in adj[o]:
+            if cell[j] or om[j] == ost:
+                continue
+            if gate_no[j] != NO:
+                if _gate_secured(j, cq, grpq, ngp):
+                    continue
+            elif cq[j] >= 3 or pt[3 * j]:
+                continue
+            elif nco == 1 and _beside(j, base + cs, lab):
+                continue
+            om[j] = ost
+            buf[k] = ob | j
+            k += 1
         if BASE_OF[o] == p:
             # p's base gates: from p's base any route will do (rule 5.1.4)
             for bg in BASE_GATES[p]:
@@ -138,7 +179,6 @@ def gen(cell, cq, cp, grpq, ngp, buf, k, stop, lo, left, p, resp, risk, kt, gs):
         left -= 1
         if not left:
             break
-        listing = k < stop
     ctr[0] = base + ncomp
     ctr[1] = ost
     ctr[2] = cst
