@@ -70,7 +70,7 @@ def main(args):
     if shot and not args.script:
         app = demo(board)
     else:
-        app = board.app(boot=False)
+        app = board.app(boot=False, levels=6 if clock else 5)   # level 6: the PC's own clock
         if args.game:
             from app import games
             lay = board.layout

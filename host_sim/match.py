@@ -1,7 +1,9 @@
 """`python -m host_sim match GAME A B --games N`: A against B on CPython.
 
 Players: random | greedy | mc:PLAYOUTS (flat Monte Carlo) | L1..L5 (the
-on-chip opponent's levels) | mcts:PLAYOUTS (its search at a fixed budget).
+on-chip opponent's levels) | L6 (level 5's search for a second of this
+computer's clock: not on the board, and not repeatable) | mcts:PLAYOUTS (its
+search at a fixed budget).
 Games come in pairs: the same seeded opening, once with A as X, once as O.
 Prints wins/draws/losses of A, the score with a 95% interval, an Elo estimate,
 and writes one record line per game when --records FILE is given.
@@ -11,6 +13,7 @@ import math
 import hexgames
 from hexgames.ai import Player
 from hexgames.rng import Rng
+from host_sim.board import WallClock
 from host_sim.opponents import FlatMonteCarlo, RandomPlayer
 
 OPENING_PLIES = 2
@@ -65,10 +68,12 @@ class Searcher:
 
     def choose(self, game):
         p = self.player
-        p.start(game)
+        clock = WallClock() if p.level == p.PC_LEVEL else None
+        p.start(game, clock)
         if self.playouts:
             p.budget = self.playouts
-        p.think()
+        while not p.think(p.PC_MS, clock):
+            pass
         return p.best()
 
 
@@ -82,9 +87,9 @@ def make(spec, seed):
         return FlatMonteCarlo(seed, int(arg or 600))
     if kind == "mcts":
         return Searcher(5, seed, int(arg or 1000))
-    if len(spec) == 2 and spec[0] in "Ll" and spec[1] in "12345":
+    if len(spec) == 2 and spec[0] in "Ll" and spec[1] in "123456":
         return Searcher(int(spec[1]), seed)
-    raise ValueError("unknown player %r (random, greedy, mc:N, mcts:N, L1..L5)" % spec)
+    raise ValueError("unknown player %r (random, greedy, mc:N, mcts:N, L1..L6)" % spec)
 
 
 def play_one(name, options, players, opening_seed):

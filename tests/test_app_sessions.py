@@ -216,3 +216,35 @@ def test_every_fitting_board_size_is_offered_on_the_full_board(tmp_path):
     p.choose("xiago")
     assert [v for _, v, _ in p.screen.choices()] == [4, 6]
     assert games.sizes(p.board.layout, "hexade") == [4, 5, 6, 7]
+
+
+def _opponent_page(s):
+    s.choose("hex")
+    for _ in range(3):
+        if s.screen.page == "opponent":
+            return s.screen.choices()
+        if s.screen.page == "flags":
+            s.press("OK")
+        else:
+            s.choose(s.screen.choices()[0][1])
+    raise AssertionError("no opponent page: " + s.app.caption)
+
+
+def test_level_six_where_the_computer_has_a_clock_and_level_five_on_a_board(tmp_path):
+    # the board offers levels 1-5; the simulator and the web page add level 6
+    board = _opponent_page(Session("pocket", str(tmp_path / "board")))
+    assert [v for _, v, _ in board] == [0, 1, 2, 3, 4, 5]
+    pc = _opponent_page(Session("pocket", str(tmp_path / "pc"), levels=6))
+    assert [v for _, v, _ in pc] == [0, 1, 2, 3, 4, 5, 6]
+    assert pc[-1][0] == "level 6 (this computer, not on the board)"
+    # level 6 is level 5's search for a second of the computer's own clock (here
+    # the virtual one), not capped at the iterations the chip makes in a second
+    s = Session("pocket", str(tmp_path), levels=6)
+    s.start("hex", level=6, human=2)
+    s.wait_computer()
+    p = s.play_screen
+    assert p.level == 6 and len(s.game.history()) == 1
+    assert p.player.search.playouts > hexgames.new("hex").CHIP_RATE
+    # its save resumes on a board as level 5
+    r = Session("pocket", str(tmp_path))
+    assert r.on("resume") and r.app.current.level == 5

@@ -130,8 +130,10 @@ class App:
     # frame costs on the chip (a tenth of the player's wait); keys are read every frame.
     DRAW_WHILE_THINKING = 2
 
-    def __init__(self, layout, leds, keys_, clock, store, sound, report=print, ai=find_ai):
+    def __init__(self, layout, leds, keys_, clock, store, sound, report=print, ai=find_ai,
+                 levels=5):
         self.layout = layout
+        self.levels = levels         # opponent levels offered: 6 where a PC's clock runs level 6
         self.clock = clock
         self.store = store
         self.sound = sound
@@ -172,7 +174,9 @@ class App:
                 self.store_settings()
                 self.notice("The saved game could not be read (%s); it is ignored." % why)
         if g is not None:
-            play = Play(self, d["game"], g, d["level"] if self.ai else 0, d["human"])
+            # a game saved at the PC's level 6 goes on at the top level here
+            play = Play(self, d["game"], g, min(d["level"], self.levels) if self.ai else 0,
+                        d["human"])
             if g.result() is not None:   # power went at the end screen: back to it
                 self.show_end(play)
             else:

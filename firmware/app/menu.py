@@ -12,7 +12,7 @@ from app.light import BRIGHTNESS
 # three steps apart tile a hexagon of radius 4, so they fit every layout from base 5.
 SLOTS = ((0, -3), (3, -3), (-3, 0), (0, 0), (3, 0), (-3, 3), (0, 3))
 _NW, _NE, _W, _C, _E, _SW, _SE = 0, 1, 2, 3, 4, 5, 6
-_LEVEL_SLOTS = (_NW, _NE, _E, _SE, _SW)      # levels 1..5 clockwise, two people in the centre
+_LEVEL_SLOTS = (_NW, _NE, _E, _SE, _SW, _W)  # levels 1..6 clockwise, two people in the centre
 _FREE = const(255)
 
 
@@ -43,6 +43,7 @@ class Menu:
         self.game, self.size, self.flags, self.level, self.human = last
         if not app.ai:
             self.level = 0
+        self.level = min(self.level, app.levels)      # settings written where level 6 runs
         self.stack = []
         self.enter(page)
 
@@ -95,8 +96,9 @@ class Menu:
             sel = None
         elif page == "opponent":
             items.append(["two people", self.cluster(_C), palette.WHITE, 0])
-            for lv in range(1, 6):
-                items.append(["level %d" % lv, self.cluster(_LEVEL_SLOTS[lv - 1]), palette.LEVEL[lv - 1], lv])
+            for lv in range(1, a.levels + 1):
+                label = "level %d" % lv if lv < 6 else "level 6 (this computer, not on the board)"
+                items.append([label, self.cluster(_LEVEL_SLOTS[lv - 1]), palette.LEVEL[lv - 1], lv])
             sel = self.level
         elif page == "side":
             cols = palette.sides(a.settings.colour_blind)

@@ -44,8 +44,8 @@ GAME = {
 }
 OTHER_GAME = (200, 200, 200)  # a game this table does not know yet
 
-# Opponent levels 1..5, from easy green to hard red.
-LEVEL = ((0, 255, 0), (150, 255, 0), (255, 220, 0), (255, 120, 0), (255, 0, 0))
+# Opponent levels 1..5, from easy green to hard red; the PC's level 6 white.
+LEVEL = ((0, 255, 0), (150, 255, 0), (255, 220, 0), (255, 120, 0), (255, 0, 0), (255, 255, 255))
 
 
 def sides(colour_blind):

@@ -98,7 +98,7 @@ def check(d):
     if d["game"] not in hexgames.GAMES:
         raise ValueError("unknown game %r" % (d["game"],))
     level, human = d["level"], d["human"]
-    if not (isinstance(level, int) and 0 <= level <= 5 and human in (1, 2)):
+    if not (isinstance(level, int) and 0 <= level <= 6 and human in (1, 2)):
         raise ValueError("bad match settings")
 
 

@@ -248,10 +248,15 @@ class Player:
     engine (SEARCH, a module of hexgames with a Search class of the same
     interface: start, iterate, playouts, solved, ranked)."""
     PICK = (0, 0, 50, 60, 75, 100)      # sample among children with visits >= PICK% of the best
+    # Level 6, offered by the simulator and the web page only: level 5's
+    # search for PC_MS of the computer's own clock, as many iterations as
+    # that buys (on the board a level's iterations are the chip's)
+    PC_LEVEL = 6
+    PC_MS = 1000
 
     def __init__(self, level=3, seed=1, memory=32 * 1024):
-        if level not in (1, 2, 3, 4, 5):
-            raise ValueError("level must be 1..5, not %r" % (level,))
+        if level not in (1, 2, 3, 4, 5, 6):
+            raise ValueError("level must be 1..6, not %r" % (level,))
         self.level = level
         self.seed = seed
         self.memory = memory
@@ -277,10 +282,14 @@ class Player:
             self.search = None                # free the old tree before the new one
             self.search = self._make(cls)
         self.search.start(game)
-        # a game whose levels need other times names its own (LEVELS)
-        self.ms, self.among = getattr(game, "LEVELS", LEVELS)[self.level]
-        rate = getattr(game, "CHIP_RATE", CHIP_RATE)
-        self.budget = max(1, rate * self.ms // 1000) if self.ms else 1 << 29
+        if self.level == self.PC_LEVEL:        # the clock alone ends it
+            self.ms, self.among = self.PC_MS, 1
+            self.budget = 1 << 29
+        else:
+            # a game whose levels need other times names its own (LEVELS)
+            self.ms, self.among = getattr(game, "LEVELS", LEVELS)[self.level]
+            rate = getattr(game, "CHIP_RATE", CHIP_RATE)
+            self.budget = max(1, rate * self.ms // 1000) if self.ms else 1 << 29
         n = getattr(self.search, "choices", -1)      # an engine's count saves a moves()
         if n < 0:
             n = len(game.moves()) if game.to_move else 0
@@ -305,6 +314,8 @@ class Player:
     def think(self, ms=0, clock=None):
         s = self.search
         if clock is None:
+            if self.level == self.PC_LEVEL:
+                raise ValueError("level 6 searches on the computer's clock: think() needs one")
             while not self.done:
                 self._step(s)
             return True

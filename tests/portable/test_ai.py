@@ -131,6 +131,20 @@ def test_thinking_in_slices_stops_at_the_levels_time():
     assert p.best() in g.moves()
 
 
+def test_level_six_searches_for_a_second_of_the_clock_it_is_given():
+    g = hexgames.new("hex", size=5)
+    p = Player(6, seed=3, memory=8 * 1024)
+    p.start(g)
+    assert "clock" in raises(ValueError, p.think)      # no clock, no end
+    clock = StepClock(4)                        # every iteration "takes" 4 ms
+    while not p.think(50, clock):
+        assert p.spent < 1000
+    # no cap of iterations: the level's 1000 ms alone ended it, after more
+    # iterations than the chip's level 5 makes in its second
+    assert 950 <= p.spent <= 1000 and p.search.playouts > g.CHIP_RATE
+    assert p.best() in g.moves()
+
+
 def test_a_decided_search_stops_early():
     # X to move can join top and bottom at c3 (column c): a proven win ends the search
     g = position("hex", {"X": "c1 c2 c4 c5", "O": "a1 b1 a2 e5"}, "X", {"size": 5})
