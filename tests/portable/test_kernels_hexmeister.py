@@ -50,7 +50,7 @@ def _dump(*bufs):
 
 
 def test_the_kernels_are_native_and_read_the_same_tables():
-    for name in ("steps", "gen", "unexposed"):
+    for name in ("steps", "gen", "unexposed", "stone_move", "draw"):
         assert getattr(MK, name) is not getattr(MT, name)
     for name in ("step", "unstep", "playout", "look", "judge", "values", "best"):
         k = SK if hasattr(SK, name) else EK

@@ -1,5 +1,6 @@
-# Hexmeister's move generation as native code (viper): the kernels of
-# twins.py, which says what each computes; the same signatures and results.
+# Hexmeister's move generation as native code (viper), and the playout's
+# pick among a stone's moves: the kernels of twins.py, which says what each
+# computes; the same signatures and results.
 # The board map comes packed in one bytes object, kt (tables.KT), at the
 # offsets below; a loop over a cell's neighbours walks its 6 places of the
 # neighbour table (255: off the board), in the order of BOARD.adj.
@@ -322,3 +323,35 @@ def unexposed(buf: ptr32, k0: int, k: int, cell: ptr8, cp: ptr8, grpq: ptr8, q: 
             buf[w] = m
             w += 1
     return w
+
+
+@micropython.viper
+def draw(st: ptr32, n: int) -> int:
+    x1 = st[6]
+    x2 = st[7]
+    x1 = 32760 * (x1 & 0x7FFF) + (x1 >> 15)
+    x2 = 32730 * (x2 & 0x7FFF) + (x2 >> 15)
+    st[6] = x1
+    st[7] = x2
+    return (((x1 ^ x2) & 0x7FFF) * n) >> 15
+
+
+@micropython.viper
+def stone_move(cell, cq, cp, gq, ngp: int, p: int, o: int, risk: int, kt, gs, buf, st) -> int:
+    n = int(gen(cell, cq, cp, gq, ngp, buf, 0, _N, o, 1, p, 0, risk, kt, gs))
+    if n == 0:
+        return -1
+    bufp = ptr32(buf)
+    ktp = ptr8(kt)
+    ng = 0
+    i = 0
+    while i < n:
+        m = bufp[i]
+        if ktp[K_GATE_NO + (m & 0x7F)] != _OFF:
+            bufp[i] = bufp[ng]
+            bufp[ng] = m
+            ng += 1
+        i += 1
+    if ng > 0:
+        n = ng
+    return bufp[int(draw(st, n))]

@@ -1,9 +1,9 @@
-# Hexmeister's move generation in plain Python: the twins of kernels.py (the
-# same signatures, the same results and buffers afterwards), for CPython and
-# the WebAssembly VM. Twins read the board map from tables.py's tuples, which
-# Python iterates fastest; `kt`, the packed map the kernels read, is taken
-# for the signature's sake. Each function says what it computes; its kernel
-# computes exactly that.
+# Hexmeister's move generation in plain Python, and the playout's pick among
+# a stone's moves: the twins of kernels.py (the same signatures, the same
+# results and buffers afterwards), for CPython and the WebAssembly VM. Twins
+# read the board map from tables.py's tuples, which Python iterates fastest;
+# `kt`, the packed map the kernels read, is taken for the signature's sake.
+# Each function says what it computes; its kernel computes exactly that.
 from micropython import const
 from hexgames.hexmeister.tables import (
     BOARD, CENTRE, NO, GATE_NO, BASE_OF, BASES, BASE_GATES, GROUPS, GATE_TRIANGLES, PASSABLE)
@@ -246,3 +246,31 @@ def unexposed(buf, k0, k, cell, cp, grpq, q, kt):
             buf[w] = m
             w += 1
     return w
+
+
+def draw(st, n):
+    """hexgames/rng.py's Rng.below(n), on its state in st[6], st[7]."""
+    x1 = st[6]
+    x2 = st[7]
+    x1 = 32760 * (x1 & 0x7FFF) + (x1 >> 15)
+    x2 = 32730 * (x2 & 0x7FFF) + (x2 >> 15)
+    st[6] = x1
+    st[7] = x2
+    return (((x1 ^ x2) & 0x7FFF) * n) >> 15
+
+
+def stone_move(cell, cq, cp, gq, ngp, p, o, risk, kt, gs, buf, st):
+    """The playout's move for p's stone on o: its moves (gen()) into buf,
+    the gate entries to the front; a random
+    gate entry if it has one, else a random move (draw()); -1 if it has none."""
+    n = gen(cell, cq, cp, gq, ngp, buf, 0, _N, o, 1, p, 0, risk, kt, gs)
+    if not n:
+        return -1
+    ng = 0
+    for i in range(n):
+        m = buf[i]
+        if GATE_NO[m & 0x7F] != NO:
+            buf[i] = buf[ng]
+            buf[ng] = m
+            ng += 1
+    return buf[draw(st, ng or n)]

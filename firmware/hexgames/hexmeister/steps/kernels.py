@@ -3,7 +3,7 @@
 # The notes of ../kernels.py hold here too.
 import micropython
 from micropython import const
-from hexgames.hexmeister.kernels import gen
+from hexgames.hexmeister.kernels import draw, stone_move
 
 _N = const(91)
 _OFF = const(255)
@@ -379,35 +379,3 @@ def playout(cell, c1, c2, g1, g2, ngate, nst, res, rep, st, kt, keys, caplog, bu
         if code >= 2:
             break
     return 256 * plies + code
-
-
-@micropython.viper
-def draw(st: ptr32, n: int) -> int:
-    x1 = st[6]
-    x2 = st[7]
-    x1 = 32760 * (x1 & 0x7FFF) + (x1 >> 15)
-    x2 = 32730 * (x2 & 0x7FFF) + (x2 >> 15)
-    st[6] = x1
-    st[7] = x2
-    return (((x1 ^ x2) & 0x7FFF) * n) >> 15
-
-
-@micropython.viper
-def stone_move(cell, cq, cp, gq, ngp: int, p: int, o: int, risk: int, kt, gs, buf, st) -> int:
-    n = int(gen(cell, cq, cp, gq, ngp, buf, 0, _N, o, 1, p, 0, risk, kt, gs))
-    if n == 0:
-        return -1
-    bufp = ptr32(buf)
-    ktp = ptr8(kt)
-    ng = 0
-    i = 0
-    while i < n:
-        m = bufp[i]
-        if ktp[K_GATE_NO + (m & 0x7F)] != _OFF:
-            bufp[i] = bufp[ng]
-            bufp[ng] = m
-            ng += 1
-        i += 1
-    if ng > 0:
-        n = ng
-    return bufp[int(draw(st, n))]

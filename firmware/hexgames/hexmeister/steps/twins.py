@@ -4,7 +4,7 @@ from micropython import const
 from hexgames.hexmeister.tables import (
     BOARD, CENTRE, NO, GATE_NO, BASE_OF, BASE_GATE_OF, BASES, GROUPS, GROUP_SIZE, GATE_GROUPS,
     GATE_TRIANGLES)
-from hexgames.hexmeister.twins import gen
+from hexgames.hexmeister.twins import draw, stone_move
 
 _N = const(91)
 _NULLIFY = const(8)        # gates of a player that nullify the other's triangulation of f6
@@ -237,31 +237,3 @@ def playout(cell, c1, c2, g1, g2, ngate, nst, res, rep, st, kt, keys, caplog, bu
         if code >= 2:
             break
     return 256 * plies + code
-
-
-def draw(st, n):
-    """hexgames/rng.py's Rng.below(n), on its state in st[6], st[7]."""
-    x1 = st[6]
-    x2 = st[7]
-    x1 = 32760 * (x1 & 0x7FFF) + (x1 >> 15)
-    x2 = 32730 * (x2 & 0x7FFF) + (x2 >> 15)
-    st[6] = x1
-    st[7] = x2
-    return (((x1 ^ x2) & 0x7FFF) * n) >> 15
-
-
-def stone_move(cell, cq, cp, gq, ngp, p, o, risk, kt, gs, buf, st):
-    """The playout's move for p's stone on o: its moves (gen()) into buf,
-    the gate entries to the front; a random
-    gate entry if it has one, else a random move (draw()); -1 if it has none."""
-    n = gen(cell, cq, cp, gq, ngp, buf, 0, _N, o, 1, p, 0, risk, kt, gs)
-    if not n:
-        return -1
-    ng = 0
-    for i in range(n):
-        m = buf[i]
-        if GATE_NO[m & 0x7F] != NO:
-            buf[i] = buf[ng]
-            buf[ng] = m
-            ng += 1
-    return buf[draw(st, ng or n)]
