@@ -1,12 +1,14 @@
-"""Hex 7x7: the opponent's search against OpenSpiel's MCTS at equal simulations.
+"""Hex 7x7: the board's level 5 against OpenSpiel's MCTS.
 
 OpenSpiel is an optional, test-only dependency (PyPI `open_spiel`, ~300 MB):
   python -m venv /tmp/os && /tmp/os/bin/pip install open_spiel==2.0.2
-  /tmp/os/bin/python tools/vs_openspiel.py --sims 200 --games 40
-OpenSpiel's bot uses random rollouts; ours is the whole search as the top
-level plays it (Hex's playouts, priors and RAVE). OpenSpiel's hex has the same numbering as
-ours (action = row * size + column) and its first player also joins top and
-bottom, so moves pass through unchanged.
+  /tmp/os/bin/python tools/vs_openspiel.py --sims 1000 --games 100
+Ours plays exactly as the board does: level 5, its CHIP_RATE iterations a
+move, no clock (--ours N: the same search at N playouts instead, e.g. equal
+simulations). OpenSpiel's bot uses random rollouts, exploration 2 and its
+solver. OpenSpiel's hex has the same numbering as ours (action = row * size
++ column) and its first player also joins top and bottom, so moves pass
+through unchanged. Colours alternate, game k from seed 1000 + k.
 """
 import argparse
 import os
@@ -23,13 +25,13 @@ import pyspiel  # noqa: E402
 from open_spiel.python.algorithms import mcts  # noqa: E402
 
 
-def play(size, sims, ours_first, seed):
+def play(size, sims, ours_first, seed, playouts=None):
     game = pyspiel.load_game("hex(num_rows=%d,num_cols=%d)" % (size, size))
     state = game.new_initial_state()
     rng = np.random.RandomState(seed)
     theirs = mcts.MCTSBot(game, 2.0, sims, mcts.RandomRolloutEvaluator(1, rng), random_state=rng,
                           solve=True)
-    ours = Searcher(5, seed, sims)
+    ours = Searcher(5, seed, playouts)
     g = hexgames.new("hex", size=size)
     our_side = 1 if ours_first else 2
     while g.to_move:
@@ -50,6 +52,7 @@ def main():
     ap.add_argument("--size", type=int, default=7)
     ap.add_argument("--sims", type=int, default=200)
     ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--ours", type=int, help="our playouts a move (default: level 5's CHIP_RATE)")
     ap.add_argument("--c", type=int, help="our exploration constant x 1024 (default: Search.C)")
     args = ap.parse_args()
     if args.c:
@@ -57,11 +60,12 @@ def main():
         Search.C = args.c
     wins = 0
     for k in range(args.games):
-        wins += play(args.size, args.sims, k % 2 == 0, 1000 + k)
+        wins += play(args.size, args.sims, k % 2 == 0, 1000 + k, args.ours)
     score, lo, hi, elo = summary(wins, 0, args.games - wins)
-    print("hex %dx%d, %d simulations each: Honeycomb L5 search vs OpenSpiel MCTS: +%d -%d, "
-          "score %.3f (95%% %.3f-%.3f), Elo %+.0f" % (args.size, args.size, args.sims, wins,
-                                                      args.games - wins, score, lo, hi, elo))
+    ours = args.ours or hexgames.new("hex", size=args.size).CHIP_RATE
+    print("hex %dx%d: Honeycomb level 5 (%d playouts a move) vs OpenSpiel MCTS (%d simulations):"
+          " +%d -%d, score %.3f (95%% %.3f-%.3f), Elo %+.0f"
+          % (args.size, args.size, ours, args.sims, wins, args.games - wins, score, lo, hi, elo))
 
 
 if __name__ == "__main__":
