@@ -81,15 +81,7 @@ class Terminal:
         self.board.press(key)
 
     def press_name(self, name):
-        play = getattr(self.app.screen, "place", None) and self.app.screen
-        play = play or getattr(self.app.screen, "play", None)
-        k = -1
-        if play is not None:
-            i = play.g.board.find(name)
-            if i >= 0:
-                k = play.place.cell[i]
-        if k < 0:
-            k = self.lay.find(name)
+        k = self.app.cell_named(name)
         if k < 0:
             self.message = "no cell %r" % name
             return
@@ -123,9 +115,8 @@ class Terminal:
         keys = "  ".join("%s %s" % (c, self.app.layout.fn_label[self.lay.fn.index(k)])
                          for c, k in FN_KEYS.items())
         where = self.lay.name(self.cursor)
-        play = getattr(self.app.screen, "place", None) and self.app.screen
-        if play is not None and play.place.of(self.cursor) >= 0:
-            where += " (%s)" % play.g.board.name(play.place.of(self.cursor))
+        if self.app.name_of(self.cursor) != where:          # a game's cell: its own name
+            where += " (%s)" % self.app.name_of(self.cursor)
         lines.append("")
         lines.append(self.app.caption)
         lines.append("cursor %s  typed: %s  %s" % (where, self.typed or "-", self.message))

@@ -20,6 +20,29 @@ def terminal(tmp_path, **kw):
     return b, a, t
 
 
+def test_a_typed_name_means_the_same_cell_to_every_front_end(tmp_path):
+    from web import browser
+    b, a, t = terminal(tmp_path)
+    lay = b.layout
+    assert a.cell_named(" G4 ") == lay.find("g4") and a.cell_named("zz9") == -1
+    assert a.name_of(lay.find("g7")) == "g7"            # the menu: the board's names
+    a.new_game(("hexgo", None, [], 0, 1))
+    a.run(1)
+    # in a game its names: hexgo's d4 is the board's g7; cells off its board keep theirs
+    assert a.cell_named("d4") == lay.find("g7") and a.name_of(lay.find("g7")) == "d4"
+    first = a.screen.g.board.name(0)
+    assert a.cell_named(first) == a.screen.place.cell[0] and a.name_of(a.screen.place.cell[0]) == first
+    assert a.name_of(lay.find("g1")) == "g1" and a.screen.place.of(lay.find("g1")) < 0
+    # the web page asks the app (the terminal's press_name does too)
+    was = browser.board
+    browser.board = type("B", (), {"app": a, "press": lambda self, k: b.press(k)})()
+    try:
+        assert browser.press_name("d4") == "" and browser.press_name("q9") == "no cell 'q9'"
+        assert browser.cell_names().split(" ")[lay.find("g7")] == "d4"
+    finally:
+        browser.board = was
+
+
 def test_terminal_presses_cells_by_cursor_and_by_name(tmp_path):
     b, a, t = terminal(tmp_path)
     assert "Choose a game" in t.render()

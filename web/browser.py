@@ -193,8 +193,7 @@ class Board:
         return binascii.hexlify(out).decode()
 
     def play_screen(self):
-        s = self.app.screen
-        return s if hasattr(s, "place") else getattr(s, "play", None)
+        return self.app.shown_play()
 
 
 board = None
@@ -241,32 +240,19 @@ def fn_key(name):
 
 
 def press_name(name):
-    """A typed cell name, as the terminal front end takes it: the game's names
-    during a game, the board's elsewhere. "" when pressed, else why not."""
-    name = name.strip().lower()
-    play = board.play_screen()
-    k = -1
-    if play is not None:
-        i = play.g.board.find(name)
-        if i >= 0:
-            k = play.place.cell[i]
+    """A typed cell name, as the terminal front end takes it (App.cell_named).
+    "" when pressed, else why not."""
+    k = board.app.cell_named(name)
     if k < 0:
-        k = board.layout.find(name)
-    if k < 0:
-        return "no cell %r" % name
+        return "no cell %r" % name.strip().lower()
     board.press(k)
     return ""
 
 
 def cell_names():
     """Per layout cell, the name a player would type now (game names in a game)."""
-    lay = board.layout
-    play = board.play_screen()
-    out = []
-    for i in range(lay.n):
-        gi = play.place.of(i) if play is not None else -1
-        out.append(play.g.board.name(gi) if gi >= 0 else lay.name(i))
-    return " ".join(out)
+    a = board.app
+    return " ".join([a.name_of(i) for i in range(a.layout.n)])
 
 
 def share():

@@ -330,6 +330,30 @@ class App:
             self.notice("Could not save the settings (%s)." % e)
         unload(_SAVE)
 
+    # -- cells by name: the front ends that type them ---------------------------------
+    def shown_play(self):
+        """The game on the grid (in play, or under its end or resume screen), or None."""
+        s = self.screen
+        return s if hasattr(s, "place") else getattr(s, "play", None)
+
+    def cell_named(self, name):
+        """The layout cell a typed name means now: the game's names while a game
+        is on the grid, the board's elsewhere (and for cells off the game); -1
+        if none."""
+        name = name.strip().lower()
+        play = self.shown_play()
+        if play is not None:
+            i = play.g.board.find(name)
+            if i >= 0:
+                return play.place.cell[i]
+        return self.layout.find(name)
+
+    def name_of(self, cell):
+        """The name a player would type now for layout cell `cell`."""
+        play = self.shown_play()
+        i = play.place.of(cell) if play is not None else -1
+        return play.g.board.name(i) if i >= 0 else self.layout.name(cell)
+
     # -- feedback --------------------------------------------------------------------
     def set_caption(self, text):
         """What the screen means, in words: for the simulator's front ends and the
