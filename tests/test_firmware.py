@@ -20,7 +20,7 @@ KIT = os.environ.get("PICO_KIT") or firmware.KIT_DEFAULT
 TARBALL = os.path.join(KIT, firmware.TARBALL)
 need_kit = pytest.mark.skipif(
     not os.path.isfile(TARBALL),
-    reason="%s missing: the Pico kit (PICO_KIT=DIR), see README 'Build and flash your board'" % TARBALL)
+    reason="%s missing: the Pico kit (PICO_KIT=DIR), see docs/flashing.md" % TARBALL)
 
 
 def micropython(script, cwd):

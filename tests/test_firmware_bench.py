@@ -29,7 +29,7 @@ def image():
         pytest.skip(why)
     kit = os.environ.get("PICO_KIT") or firmware.KIT_DEFAULT
     if not os.path.isfile(os.path.join(kit, firmware.TARBALL)):
-        pytest.skip("the Pico kit's MicroPython source is missing: PICO_KIT=DIR (README, "
+        pytest.skip("the Pico kit's MicroPython source is missing: PICO_KIT=DIR (docs/flashing.md, "
                     "'Build and flash your board')")
     gone = [t for t in firmware.TOOLS if shutil.which(t) is None]
     if gone:

@@ -37,7 +37,7 @@ sys.path[:0] = [ROOT, os.path.join(ROOT, "tools")]
 
 from tools.pico.link import ChipError, missing    # noqa: E402
 
-# The pocket board's games, as tools/bench_ai.py and the README's tables have them.
+# The pocket board's games, as tools/bench_ai.py and docs/speed-and-strength.md have them.
 POCKET = (("hexgo", {}), ("hexade", {"base": 7}), ("xiago", {"base": 6}),
           ("inphexion", {}), ("hexmeister", {}), ("hex", {}))
 FROZEN_UF2 = os.path.join(ROOT, "build", "honeycomb-pocket.uf2")

@@ -66,7 +66,7 @@ def board_version(port):
     mpy = int(words[-2])
     if mpy < 0:
         raise Fail("the board's MicroPython is too old to report its .mpy version; "
-                   "install MicroPython 1.28 for the Pico (see README, 'Build and flash')")
+                   "install MicroPython 1.28 for the Pico (see docs/flashing.md)")
     return (mpy & 0xFF, (mpy >> 8) & 3), words[-1]
 
 

@@ -5,7 +5,8 @@
 Plays, per game at its pocket-board size, the top level (L5) against random
 and greedy, its search against flat Monte Carlo at exactly the same playouts
 (the chip's in one second), and each level against
-the one below; rewrites the table between the strength markers of README.md
+the one below; rewrites the table between the strength markers of
+docs/speed-and-strength.md
 (with GAME names, just those games' rows).
 """
 import argparse
@@ -72,9 +73,9 @@ def main(argv=None):
 
 
 def write_table(rows, names):
-    """The README's table: the rows of the games played replace theirs, the
+    """The strength table: the rows of the games played replace theirs, the
     other games' rows stay (a run for some games updates just those)."""
-    path = os.path.join(ROOT, "README.md")
+    path = os.path.join(ROOT, "docs", "speed-and-strength.md")
     text = open(path).read()
     if BEGIN not in text:
         return
