@@ -1,7 +1,8 @@
 # Hex's playout and priors as native code (viper): the kernels of twins.py,
 # which says what they compute; the same signatures and the same results.
 # One function each, the flood fill inlined: a call between viper functions
-# goes through the runtime and costs what a bytecode call does.
+# goes through the runtime and costs what a bytecode call does. Hot tests are
+# differences (`if c - _NONE`), not `==`: viper makes a comparison's bool first.
 import micropython
 from micropython import const
 
@@ -20,7 +21,7 @@ def playout(cell: ptr8, free: ptr8, fpos: ptr8, nfree: int, side: int, last: int
     c = last
     while plies > 0 and nfree > 0:
         m = _NONE
-        if c != _NONE:
+        if c - _NONE:
             tri = tri1
             at = at1
             if p == 2:
@@ -28,12 +29,12 @@ def playout(cell: ptr8, free: ptr8, fpos: ptr8, nfree: int, side: int, last: int
                 at = at2
             k = at[c]
             end = at[c + 1]
-            while k < end:
-                if cell[tri[k + 1]] == 0 and cell[tri[k]] == p and cell[tri[k + 2]] == p:
+            while end - k:              # a bridge of p's through c, its other cell free
+                if not cell[tri[k + 1]] and not cell[tri[k]] - p and not cell[tri[k + 2]] - p:
                     m = tri[k + 1]
                     break
                 k += 3
-        if m == _NONE:
+        if not m - _NONE:
             x1 = _A1 * (x1 & _M15) + (x1 >> 15)
             x2 = _A2 * (x2 & _M15) + (x2 >> 15)
             m = free[(((x1 ^ x2) & _M15) * nfree) >> 15]
@@ -57,7 +58,7 @@ def playout(cell: ptr8, free: ptr8, fpos: ptr8, nfree: int, side: int, last: int
         tail = 0
         s = 0
         while s < step * size:
-            if cell[s] == p:
+            if not cell[s] - p:
                 cell[s] = p + _MARK
                 queue[tail] = s
                 tail += 1
@@ -77,7 +78,7 @@ def playout(cell: ptr8, free: ptr8, fpos: ptr8, nfree: int, side: int, last: int
             d = 6 * i
             while d < 6 * i + 6:
                 j = nbr[d]
-                if j != _NONE and cell[j] == p:
+                if j - _NONE and not cell[j] - p:
                     cell[j] = p + _MARK
                     queue[tail] = j
                     tail += 1
