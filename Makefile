@@ -8,6 +8,8 @@
 #   make flash    put the firmware on a board (PORT=/dev/ttyACM0 VARIANT=full RELEASE=1 FROZEN=1)
 #   make web      build the handheld's web page (build/web) and serve it at http://127.0.0.1:8000/
 #   make bench-web  the web page's figures in headless Chromium (first paint, answers, frames, bytes)
+#   make faults   power cuts, bouncy presses and whole games on the emulated RP2040, one
+#                 summary (hours; QUICK=1: a sample of each in under ten minutes)
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -22,7 +24,7 @@ KIT_SRC := $(PICO_KIT)/micropython-1.28.0-rp2-src.tar.xz
 FW_DEBS := gcc-arm-none-eabi libnewlib-arm-none-eabi cmake build-essential g++
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: play test bench setup clean flash firmware firmware-deps web bench-web chromium
+.PHONY: play test bench setup clean flash firmware firmware-deps web bench-web chromium faults
 
 play: $(VENV)/.installed
 	$(PY) -m host_sim board --game $(GAME) --hardware $(or $(HARDWARE),pocket)
@@ -34,6 +36,9 @@ test: setup
 
 bench: $(VENV)/.installed $(if $(CHIP),$(PICO)/node_modules/.installed)
 	$(PY) -m host_sim bench $(if $(CHIP),--chip)
+
+faults: $(VENV)/.installed $(PICO)/node_modules/.installed
+	$(PY) -m tools.pico.faults $(if $(QUICK),--quick)
 
 # Compiles firmware/ with mpy-cross for the board's .mpy version, copies what changed
 # with mpremote, resets the board (tools/deploy.py). PORT defaults to mpremote's auto.

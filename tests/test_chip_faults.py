@@ -1,7 +1,8 @@
 # Faults of a handheld on the emulated RP2040 (tools/pico): power cut inside the
 # flash writes of a save, contacts that bounce under the key scan, a frame that
-# hangs in a release build, a crash log written over and over. The full sweeps are
-# commands (python -m tools.pico.powercut / bounce); here each runs a subset.
+# hangs in a release build, a crash log written over and over, a whole game. The full
+# sweeps are commands (make faults: python -m tools.pico.faults, powercut, bounce,
+# games); here each runs a subset.
 # Times asserted are emulated chip time, never wall time.
 import os
 import re
@@ -60,6 +61,16 @@ def test_bouncy_presses_chords_and_holds_give_one_press_each(chip):
     assert r["seen"] == r["presses"] >= 60
     assert r["chords"] >= 2 and r["long"] >= 2 and r["busy"] >= 2
     assert r["holds"] >= r["long"]          # a long hold says so once, never repeats a press
+
+
+def test_a_whole_game_through_the_app_then_the_menu_and_a_new_game(chip):
+    """HexGo (the shortest game) played to its end against level 2, presses in
+    through the key mux, every frame drawn: the end screen, Menu, a new game,
+    no exception, no crash log, and the heap's lowest point well clear of empty."""
+    from tools.pico.games import play
+    r = play(chip, "hexgo", 1, level=2, seed=5, say=lambda text: None)
+    assert r["faults"] == [] and r["games"] == 1 and r["turns"] >= 10
+    assert r["lows"][0] >= 32 * 1024
 
 
 def test_a_hung_frame_in_a_release_build_resets_to_the_saved_game(chip):

@@ -121,6 +121,7 @@ class Sweep:
         self.log = log
         self.rec_a, self.a, self.rec_b, self.b, self.settings = saves(name)
         self.cuts = self.lost = self.crashed = self.boots = 0
+        self.mixed = 0              # of the lost: a file there, but neither old nor new
         self.as_old = self.as_new = 0
         self.outcomes = set()
         self.failures = []
@@ -167,6 +168,7 @@ class Sweep:
             fault = "settings.sav changed: %s" % " ".join(settings)
         if fault:
             self.lost += 1
+            self.mixed += got != "-1 -1"
             self.failures.append("%s: %s; files %s" % (where, fault, out[2].strip()))
         return None if fault else (got == fingerprint(self.b))
 
