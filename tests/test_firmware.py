@@ -1,5 +1,5 @@
 # The board's firmware image (`make firmware`, tools/firmware.py) and the real timing
-# of the LED chain's PIO program (tools/ws2812_timing.py). Both need the Pico kit's
+# of the LED chain's PIO program (tools/hardware/ws2812_timing.py). Both need the Pico kit's
 # MicroPython source (../shared/pico, or PICO_KIT=DIR); the image also needs the ARM
 # toolchain (`make firmware-deps`). The images are built once into build/ and reused:
 # a later run only redoes what changed (seconds).
@@ -12,7 +12,7 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path[:0] = [os.path.join(ROOT, "tools"), os.path.join(ROOT, "tools", "hardware")]
 import firmware                      # noqa: E402
 import ws2812_timing as ws           # noqa: E402
 

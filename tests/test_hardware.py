@@ -1,6 +1,6 @@
 # Board layouts (hardware/<variant>.json): the validator, the generated views and the
 # compact form the firmware loads. The checks below re-derive the rules independently of
-# tools/hwviews.py's validator, then prove that the validator names each kind of fault.
+# tools/hardware/hwviews.py's validator, then prove that the validator names each kind of fault.
 import copy
 import csv
 import importlib.util
@@ -17,7 +17,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
 from app import layout  # noqa: E402
 
-_spec = importlib.util.spec_from_file_location("hwviews", os.path.join(ROOT, "tools", "hwviews.py"))
+_spec = importlib.util.spec_from_file_location("hwviews", os.path.join(ROOT, "tools", "hardware", "hwviews.py"))
 hw = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(hw)
 
@@ -222,11 +222,11 @@ def test_bad_json_is_refused(tmp_path, variant):
 # ---------------------------------------------------------------- generated views
 
 def test_generated_views_are_fresh():
-    assert hw.stale() == [], "run: python tools/hwviews.py"
+    assert hw.stale() == [], "run: python tools/hardware/hwviews.py"
 
 
 def test_check_flag_exit_status():
-    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "hwviews.py"), "--check"],
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "hardware", "hwviews.py"), "--check"],
                        capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr
 

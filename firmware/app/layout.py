@@ -1,5 +1,5 @@
 # Board layout: what the firmware knows of the board it runs on, kept as compact tables.
-# It reads layouts/<variant>.json, a compact form that tools/hwviews.py generates (and
+# It reads layouts/<variant>.json, a compact form that tools/hardware/hwviews.py generates (and
 # validates) from hardware/<variant>.json, the single source of truth.
 # Why not read hardware/<variant>.json itself: parsing its one-object-per-cell list takes
 # ~59 KB of heap for the full board on the unix port; the compact form, a few KB.

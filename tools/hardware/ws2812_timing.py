@@ -1,7 +1,7 @@
 """The LED chain's real timing: firmware/device/leds.py's WS2812 program, assembled as
 the chip assembles it, run cycle by cycle on a model of one PIO state machine.
 
-    python tools/ws2812_timing.py [--kit DIR]     # prints every pulse width in ns
+    python tools/hardware/ws2812_timing.py [--kit DIR]     # prints every pulse width in ns
 
 Why a model: rp2040js (the emulated chip) steps PIO one instruction at a time, without
 instruction delays or the clock divider, so its pin edges are not real time.
@@ -10,7 +10,7 @@ The program is the chip's own: leds.py runs on the MicroPython unix port (whose
 compiler inlines its const() delays as the chip's does) under `rp2` = MicroPython
 v1.28.0's own ports/rp2/modules/rp2.py (the assembler frozen into the firmware), read
 from the Pico kit's source tarball, over stand-ins for `_rp2` and `machine`
-(tools/ws2812_capture.py) whose PIO constants come from the same tree's rp2_pio.c.
+(tools/hardware/ws2812_capture.py) whose PIO constants come from the same tree's rp2_pio.c.
 `Leds(0, n)` builds its StateMachine and DMA channel as on the chip; the stand-ins
 record the assembled program, the frequency and the bytes the DMA is handed.
 - the clock divider is computed as rp2_pio.c does (sys_clk * 256 // freq, 16.8 fixed
@@ -38,7 +38,7 @@ import tempfile
 from collections import deque
 from dataclasses import replace
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 KIT_DEFAULT = os.path.join(os.path.dirname(ROOT), "shared", "pico")
 TARBALL = "micropython-1.28.0-rp2-src.tar.xz"
 RP2_PY = "micropython-1.28.0/ports/rp2/modules/rp2.py"
@@ -94,7 +94,7 @@ def pio_constants(rp2_pio_c):
 
 def capture(colours, kit=None, firmware=None):
     """What Leds(0, n) hands the hardware after drawing colours and one write(), from
-    the MicroPython unix port (tools/ws2812_capture.py): the program as the chip's rp2.py
+    the MicroPython unix port (tools/hardware/ws2812_capture.py): the program as the chip's rp2.py
     assembles it, the StateMachine's arguments, the DMA transfer. firmware: another
     folder in firmware/'s place (the tests use it to try a wrong delay)."""
     src = kit_sources(kit)
@@ -102,7 +102,7 @@ def capture(colours, kit=None, firmware=None):
         with open(os.path.join(d, "rp2.py"), "w") as f:
             f.write(src[RP2_PY])
         p = subprocess.run([sys.executable, "-m", "micropython_unix",
-                            os.path.join(ROOT, "tools", "ws2812_capture.py"), d,
+                            os.path.join(ROOT, "tools", "hardware", "ws2812_capture.py"), d,
                             json.dumps(pio_constants(src[RP2_PIO_C])),
                             json.dumps([list(c) for c in colours]),
                             firmware or os.path.join(ROOT, "firmware")],

@@ -1,5 +1,5 @@
-# Runs on the MicroPython unix port, started by tools/ws2812_timing.py:
-#   micropython tools/ws2812_capture.py KITDIR CONSTANTS_JSON COLOURS_JSON [FIRMWARE_DIR]
+# Runs on the MicroPython unix port, started by tools/hardware/ws2812_timing.py:
+#   micropython tools/hardware/ws2812_capture.py KITDIR CONSTANTS_JSON COLOURS_JSON [FIRMWARE_DIR]
 # KITDIR holds the chip's own rp2.py (MicroPython's PIO assembler, frozen into the
 # firmware). This file stands in for `_rp2` (the C half of rp2) and `machine`, imports
 # firmware/device/leds.py as the chip would (MicroPython's compiler inlines its const()

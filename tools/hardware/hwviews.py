@@ -1,7 +1,7 @@
 """Checks the board layouts hardware/<variant>.json and generates what is made from them.
 
-    python tools/hwviews.py           regenerate every view
-    python tools/hwviews.py --check   exit 1 (naming the files) if any view is stale
+    python tools/hardware/hwviews.py           regenerate every view
+    python tools/hardware/hwviews.py --check   exit 1 (naming the files) if any view is stale
 
 Made per variant: hardware/generated/<variant>.svg (board face), <variant>-pins.md (pin
 map, key-scan and LED wiring), <variant>-bom.csv, and firmware/layouts/<variant>.json,
@@ -115,7 +115,7 @@ def pinmap(d):
     role[pins["vsys_sense"]] = ("vsys_sense", "ADC3 reads VSYS / %d: battery gauge"
                                 % d["power"]["vsys_divider"])
     out = ["# %s: pin map and wiring" % d["title"], "",
-           "Generated from `hardware/%s.json` by `tools/hwviews.py`; edit the JSON, "
+           "Generated from `hardware/%s.json` by `tools/hardware/hwviews.py`; edit the JSON, "
            "not this file." % d["variant"], "",
            "## Pico GPIO", "", "| GPIO | Pico pin | Role | Wired to |", "|---|---|---|---|"]
     for gp in sorted(role):
@@ -278,7 +278,7 @@ def main(argv):
         if "--check" in argv:
             bad = stale()
             for rel in bad:
-                print("stale: %s (run python tools/hwviews.py)" % rel)
+                print("stale: %s (run python tools/hardware/hwviews.py)" % rel)
             return 1 if bad else 0
         for rel, text in sorted(outputs().items()):
             path = os.path.join(ROOT, rel)

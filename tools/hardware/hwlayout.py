@@ -1,12 +1,12 @@
 """The board layouts hardware/<variant>.json: reading and checking them.
 
-validate() raises ValueError naming the file and the fault; tools/hwviews.py
+validate() raises ValueError naming the file and the fault; tools/hardware/hwviews.py
 makes the drawings, pin maps, BOMs and the firmware form from what load() gives.
 """
 import json
 import os
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 VARIANTS = ("pocket", "full")
 SCHEMA = 1
 CHANNELS = 16                       # 74HC4067: 16 channels on 4 address pins
