@@ -1,7 +1,7 @@
 # Native kernels against their twins on the emulated RP2040, from the board's own
 # image (`make firmware`: the kernels frozen as Thumb code, the twins as bytecode):
 # the portable kernel-parity modules (tests/portable/test_kernels*.py) run on the
-# chip with tools/mpytest.py, each in a fresh power-up. The unix port runs the same
+# chip with tools/vm/mpytest.py, each in a fresh power-up. The unix port runs the same
 # modules as x64 code (tests/test_vms.py); this is the code the board runs.
 import os
 import sys
@@ -34,7 +34,7 @@ def chip():
     for name in ["kit"] + MODULES:
         with open(os.path.join(PORTABLE, name + ".py"), "rb") as f:
             c.put("/%s.py" % name, f.read())
-    with open(os.path.join(ROOT, "tools", "mpytest.py"), "rb") as f:
+    with open(os.path.join(ROOT, "tools", "vm", "mpytest.py"), "rb") as f:
         c.put("/mpytest.py", f.read())
     c.snapshot("bench")                 # fresh() powers up on this flash
     yield c

@@ -1,6 +1,6 @@
 # The search's loops over the tree's arrays as native code (viper): the
 # kernels of twins.py, which holds their plain-Python twins, the same
-# signatures and the same results (tools/parity.py checks). Integers only,
+# signatures and the same results (tools/vm/parity.py checks). Integers only,
 # nothing allocated; every table comes in as an argument, because a global
 # look-up in viper costs what it costs in bytecode.
 # Pointers: first, visits, wins, move, path: ptr32 (array 'i'); kids, amaf_n,

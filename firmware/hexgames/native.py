@@ -8,7 +8,7 @@
 # without a native emitter refuses the kernels' module (SyntaxError when it
 # compiles the source, ValueError for a .mpy of another architecture; the
 # web build leaves the file out: ImportError), so the choice needs no list
-# of platforms. Tests run both sets on the same positions (tools/parity.py).
+# of platforms. Tests run both sets on the same positions (tools/vm/parity.py).
 import sys
 
 KERNELS = sys.implementation.name == "micropython"   # False: twins everywhere

@@ -1,5 +1,5 @@
 # Shared helpers of the portable tests (plain functions and assert, so they
-# run under pytest on CPython and under tools/mpytest.py on MicroPython).
+# run under pytest on CPython and under tools/vm/mpytest.py on MicroPython).
 import sys
 import hexgames
 from hexgames import IllegalMove

@@ -1,5 +1,5 @@
 # The firmware's layout loader (firmware/app/layout.py) on both VMs: plain functions
-# and assert, run by pytest on CPython and by tools/mpytest.py on MicroPython.
+# and assert, run by pytest on CPython and by tools/vm/mpytest.py on MicroPython.
 from app import layout
 
 _cache = {}

@@ -1,12 +1,12 @@
 # The portable test runner for MicroPython (which has no unittest or pytest).
 # Run from the repository root:
-#   python -m micropython_unix -X heapsize=240k tools/mpytest.py [--firmware DIR] [module ...]
+#   python -m micropython_unix -X heapsize=240k tools/vm/mpytest.py [--firmware DIR] [module ...]
 # It imports tests/portable/test_*.py, calls every test_* function, and ends
 # with pytest's closing line "N passed, M failed"; exit status 1 on a failure.
 # --firmware DIR takes the engine from DIR, e.g. modules compiled by mpy-cross
 # as on the board (compiling .py sources at import costs the heap much more).
 # On the WebAssembly VM: node tools/wasm/run.mjs --dir firmware --dir tests/portable
-#   tools/mpytest.py module ...
+#   tools/vm/mpytest.py module ...
 import gc
 import os
 import sys

@@ -1,6 +1,6 @@
 # Parity check: the same seeded random games on every VM give the same text.
 # Run with any VM from the repository root, e.g.
-#   python -m micropython_unix tools/parity.py [GAME ...]  |  python tools/parity.py
+#   python -m micropython_unix tools/vm/parity.py [GAME ...]  |  python tools/vm/parity.py
 # tests/test_vms.py runs it on CPython, the unix port and the WebAssembly
 # build and compares the outputs line by line.
 # With --firmware DIR the engine comes from DIR (e.g. compiled by mpy-cross).

@@ -1,5 +1,5 @@
 # Allocation audit, run on the 32-bit MicroPython WebAssembly build:
-#   node tools/wasm/run.mjs tools/alloc_audit.py
+#   node tools/wasm/run.mjs tools/vm/alloc_audit.py
 # Its GC runs only between calls into the VM, so gc.mem_alloc() before and after
 # a piece of code inside this one script counts every byte that code allocates.
 # Prints one line per game: bytes per playout move and per moves_into call.
