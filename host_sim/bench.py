@@ -21,14 +21,14 @@ def measure(cmd):
 
 def main(games=()):
     import hexgames
-    script = ["tools/bench_engine.py"] + list(games)
+    script = ["tools/bench/bench_engine.py"] + list(games)
     cpy = measure([sys.executable] + script)
     # one VM per game on the unix port, as on the board where one game is loaded at
     # a time: all six in one 240 KB heap ran out of memory at the fifth
     mpy = {}
     for name in games or hexgames.GAMES:
         mpy.update(measure([sys.executable, "-m", "micropython_unix", "-X", "heapsize=240k",
-                            "tools/bench_engine.py", name]))
+                            "tools/bench/bench_engine.py", name]))
     print("engine speed on this PC: CPython %s runs the twins, the MicroPython unix port "
           "the native kernels (x64); the chip: make bench CHIP=1" % sys.version.split()[0])
     print("%-16s %11s %11s %11s %11s %14s" % ("game", "playouts/s", "playouts/s", "search",
@@ -49,7 +49,7 @@ def ai(games=()):
                                          "heap KB (64-bit)"))
     for name in games or hexgames.GAMES:
         rows = measure([sys.executable, "-m", "micropython_unix", "-X", "heapsize=240k",
-                        "tools/bench_ai.py", name])
+                        "tools/bench/bench_ai.py", name])
         for label, row in rows.items():
             print("%-20s %14s %12s %14s %14s" % (label, row["chip_ms_median"], row["chip_ms_p95"],
                                                 row["playouts_median"], row["heap_kb"]))

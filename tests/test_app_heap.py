@@ -1,13 +1,13 @@
 # The handheld's heap on the 32-bit MicroPython VM (WebAssembly: objects the
 # chip's size), the real app with the opponent at level 5, every game at its
-# pocket-board size (tools/heap_app.py; it prints the same numbers).
+# pocket-board size (tools/bench/heap_app.py; it prints the same numbers).
 import os
 import sys
 
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, os.path.join(ROOT, "tools", "bench"))
 import heap_app  # noqa: E402
 
 GAMES = ("hexgo", "hexade", "xiago", "inphexion", "hexmeister", "hex")

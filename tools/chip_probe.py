@@ -20,7 +20,7 @@
 import gc
 import time
 
-_MAX_PLIES = 1000              # as tools/bench_engine.py
+_MAX_PLIES = 1000              # as tools/bench/bench_engine.py
 _SLICE_MS = 20                 # thinking in slices, as the app does between frames
 
 
@@ -107,7 +107,7 @@ def _moves(a, g, p, moves, unbounded):
         us.append(spent)
         its.append(p.search.playouts)
         g.play(p.best())
-        for _ in range(3):                  # a few random plies, as tools/bench_ai.py
+        for _ in range(3):                  # a few random plies, as tools/bench/bench_ai.py
             if g.to_move:
                 ms = g.moves()
                 g.play(ms[rng.below(len(ms))])

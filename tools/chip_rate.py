@@ -5,7 +5,7 @@
 CHIP_RATE is what a level's time buys on the board: iterations (Hexmeister: work units)
 of the opponent's search per second of chip time, at the pocket size. A level runs
 min(its milliseconds, CHIP_RATE x milliseconds / 1000 iterations); without a clock (the
-simulator, the tests, tools/strength.py) only the iterations count, so a seeded move is
+simulator, the tests, tools/bench/strength.py) only the iterations count, so a seeded move is
 the same everywhere. This tool measures it where it is spent: tools/chipbench.py plays
 the level-5 moves of a seeded game on the emulated RP2040 from the frozen image with
 the budget lifted (only the clock ends a move), and the rate is the lower quartile over

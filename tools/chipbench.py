@@ -14,7 +14,7 @@ from one of two images:
 and prints per game (tools/chip_probe.py does the measuring, on the chip's own clock):
 playouts/s from the start, move generations/s in tools/bench_positions/<game>.json,
 level-5 search time per move (median and p95 over the moves of a seeded game, as
-tools/bench_ai.py plays it), iterations per move, the tree the app sized, free heap at
+tools/bench/bench_ai.py plays it), iterations per move, the tree the app sized, free heap at
 the menu and its lowest point during the moves; then, in a new game against level 5,
 what a player waits for each answer in the board's own loop (main.py's frames, from the
 frame after their move to the frame that shows the answer: median and p95 ms) and what
@@ -37,7 +37,7 @@ sys.path[:0] = [ROOT, os.path.join(ROOT, "tools")]
 
 from tools.pico.link import ChipError, missing    # noqa: E402
 
-# The pocket board's games, as tools/bench_ai.py and docs/speed-and-strength.md have them.
+# The pocket board's games, as tools/bench/bench_ai.py and docs/speed-and-strength.md have them.
 POCKET = (("hexgo", {}), ("hexade", {"base": 7}), ("xiago", {"base": 6}),
           ("inphexion", {}), ("hexmeister", {}), ("hex", {}))
 FROZEN_UF2 = os.path.join(ROOT, "build", "honeycomb-pocket.uf2")
@@ -161,7 +161,7 @@ def median(v):
 
 
 def p95(v):
-    # as tools/bench_ai.py: of 8 moves, the slowest
+    # as tools/bench/bench_ai.py: of 8 moves, the slowest
     s = sorted(v)
     return s[len(s) * 95 // 100]
 

@@ -1,5 +1,5 @@
 # The smallest stand-ins for the hardware interface (DESIGN.md section 6)
-# shared by the portable app tests and tools/heap_app.py. None of them allocates
+# shared by the portable app tests and tools/bench/heap_app.py. None of them allocates
 # once built, so a frame's allocations are the app's own.
 
 PRESS = 1            # app.keys' kinds (not imported: this file loads without firmware/)

@@ -1,7 +1,7 @@
 # The handheld app on both VMs: a minimal fake of the hardware interface
 # (DESIGN.md section 6) drives firmware/app through boot, menu and play. On
 # MicroPython this also proves that a frame allocates nothing (idle, and while
-# the computer thinks) and measures the heap (tools/heap_app.py measures it on
+# the computer thinks) and measures the heap (tools/bench/heap_app.py measures it on
 # the 32-bit VM, for every game).
 import gc
 import sys
@@ -189,7 +189,7 @@ def test_undo_against_the_computer_takes_back_both_plies():
 def test_a_thinking_frame_allocates_nothing():
     # The app's part of a frame while the computer thinks (the calm animation,
     # the queue, the search's slice called): nothing. The real search's slice
-    # is measured by tools/heap_app.py (think_frame_bytes).
+    # is measured by tools/bench/heap_app.py (think_frame_bytes).
     h = Hand(ai=Slow)
     h.choose("hexgo")
     h.choose(3)

@@ -1,6 +1,6 @@
 # The handheld app's heap, measured on the 32-bit MicroPython WebAssembly build
 # (objects the chip's size), with the opponent, for every game:
-#   .venv/bin/python tools/heap_app.py [--full] [--level N] [--turns N] [GAME ...]
+#   .venv/bin/python tools/bench/heap_app.py [--full] [--level N] [--turns N] [GAME ...]
 # Compiles firmware/ with mpy-cross (the board loads .mpy files), then for each game
 # a fresh VM runs the real app on allocation-free fake hardware
 # (tests/portable/fakehw.py): boot, the menu, a game at its pocket-board size
@@ -171,7 +171,7 @@ def measure(games, variant="pocket", level=5, turns=4, firmware=None):
     import os
     import subprocess
     import tempfile
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     out = {}
     with tempfile.TemporaryDirectory() as tmp:
         if firmware is None:
@@ -180,7 +180,7 @@ def measure(games, variant="pocket", level=5, turns=4, firmware=None):
         for game in games:
             p = subprocess.run(["node", os.path.join(root, "tools", "wasm", "run.mjs"), "--steps",
                                 "--dir", firmware, "--dir", os.path.join(root, "tests", "portable"),
-                                os.path.join(root, "tools", "heap_app.py"),
+                                os.path.join(root, "tools", "bench", "heap_app.py"),
                                 variant, game, str(level), str(turns)],
                                cwd=root, capture_output=True, text=True)
             line = p.stdout.strip().splitlines()[-1] if p.stdout.strip() else ""

@@ -1,5 +1,5 @@
 # The opponent's speed and memory on whatever VM runs it, from the root:
-#   python -m micropython_unix -X heapsize=240k tools/bench_ai.py [GAME ...]
+#   python -m micropython_unix -X heapsize=240k tools/bench/bench_ai.py [GAME ...]
 # For each game at its pocket-board size, the top level (5) decides moves in
 # a few positions of a seeded game against a clock that runs 100x faster than
 # this VM's: what the chip would do in its time budget (DESIGN.md section 5).

@@ -2,7 +2,7 @@
 
 OpenSpiel is an optional, test-only dependency (PyPI `open_spiel`, ~300 MB):
   python -m venv /tmp/os && /tmp/os/bin/pip install open_spiel==2.0.2
-  /tmp/os/bin/python tools/vs_openspiel.py --sims 1000 --games 100
+  /tmp/os/bin/python tools/bench/vs_openspiel.py --sims 1000 --games 100
 Ours plays exactly as the board does: level 5, its CHIP_RATE iterations a
 move, no clock (--ours N: the same search at N playouts instead, e.g. equal
 simulations). OpenSpiel's bot uses random rollouts, exploration 2 and its
@@ -14,7 +14,7 @@ import argparse
 import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
 import host_sim  # noqa: E402,F401
 import hexgames  # noqa: E402

@@ -1,5 +1,5 @@
 # Engine speed, on whatever VM runs it (CPython or MicroPython), from the root:
-#   python tools/bench_engine.py          python -m micropython_unix tools/bench_engine.py
+#   python tools/bench/bench_engine.py          python -m micropython_unix tools/bench/bench_engine.py
 # One line per configuration: playouts/s from the start position (copy() +
 # playout()), microseconds per moves_into() at the start and in
 # tools/bench_positions/<game>.json, and the level-5 search's iterations/s
