@@ -2,7 +2,7 @@
 #   make play     play in the simulator (GAME=hexgo by default)
 #   make test     the whole test suite, on CPython and on real MicroPython VMs
 #   make bench    engine speed on CPython and the MicroPython unix port
-#                 (CHIP=1: the opponent timed on the emulated RP2040, tools/chipbench.py)
+#                 (CHIP=1: the opponent timed on the emulated RP2040, tools/pico/chipbench.py)
 #   make firmware the board's image, build/honeycomb-<variant>.uf2 (VARIANT=full,
 #                 PICO_KIT=dir or MICROPY_DIR=your micropython v1.28.0 checkout)
 #   make flash    put the firmware on a board (PORT=/dev/ttyACM0 VARIANT=full RELEASE=1 FROZEN=1)

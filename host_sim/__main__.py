@@ -60,7 +60,7 @@ def main(argv=None):
     b.add_argument("games", nargs="*")
     b.add_argument("--ai", action="store_true", help="the opponent: ms per move, playouts, heap")
     b.add_argument("--chip", action="store_true",
-                   help="on the emulated RP2040, frozen image and .mpy (tools/chipbench.py)")
+                   help="on the emulated RP2040, frozen image and .mpy (tools/pico/chipbench.py)")
     m = sub.add_parser("match", help="play A against B (random, greedy, mc:N, mcts:N, L1..L5)")
     m.add_argument("game", choices=hexgames.GAMES)
     m.add_argument("a")

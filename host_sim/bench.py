@@ -1,6 +1,6 @@
 """`python -m host_sim bench`: engine speed on CPython (the twins) and the MicroPython
 unix port (the native kernels); `--chip` measures on the emulated RP2040 instead
-(tools/chipbench.py): the PC's rates say nothing about the chip's."""
+(tools/pico/chipbench.py): the PC's rates say nothing about the chip's."""
 import subprocess
 import sys
 
@@ -57,7 +57,7 @@ def ai(games=()):
 
 def chip(games=()):
     """The opponent and the engine on the emulated chip, frozen image and .mpy files:
-    tools/chipbench.py's figures, in its own process (it needs node and the Pico kit)."""
-    code = subprocess.run([sys.executable, "tools/chipbench.py"] + list(games), cwd=ROOT).returncode
+    tools/pico/chipbench.py's figures, in its own process (it needs node and the Pico kit)."""
+    code = subprocess.run([sys.executable, "tools/pico/chipbench.py"] + list(games), cwd=ROOT).returncode
     if code:
-        raise OSError("tools/chipbench.py failed (exit %d)" % code)
+        raise OSError("tools/pico/chipbench.py failed (exit %d)" % code)

@@ -1,7 +1,7 @@
-# The chip benchmark (tools/chipbench.py, `make bench CHIP=1`) in miniature: one
+# The chip benchmark (tools/pico/chipbench.py, `make bench CHIP=1`) in miniature: one
 # level-5 move of HexGo on the emulated RP2040 from the board's frozen image, two answers
 # timed as a player waits for them in the board's loop, and the
-# tool that sets CHIP_RATE from such runs (tools/chip_rate.py). Times asserted are
+# tool that sets CHIP_RATE from such runs (tools/pico/chip_rate.py). Times asserted are
 # emulated chip time (deterministic), never wall time. Runs after test_firmware.py,
 # which builds the image; here it is only brought up to date.
 import json
@@ -12,7 +12,7 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path[:0] = [os.path.join(ROOT, "tools"), os.path.join(ROOT, "tools", "pico")]
 import chip_rate                    # noqa: E402
 import chipbench                    # noqa: E402
 import firmware                     # noqa: E402

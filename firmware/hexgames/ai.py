@@ -32,7 +32,7 @@ _MAX_DEPTH = const(600)
 LEVELS = ((0, 0), (0, 0), (125, 3), (250, 2), (500, 2), (1000, 1))
 # Without a clock (the simulator, tests) a level runs the iterations the chip
 # would in its time: the game's CHIP_RATE, iterations per chip second at its
-# pocket size, measured at level 5 on the emulated chip by tools/chip_rate.py.
+# pocket size, measured at level 5 on the emulated chip by tools/pico/chip_rate.py.
 # So a seeded move is the same everywhere and as strong as on the board.
 CHIP_RATE = 100
 

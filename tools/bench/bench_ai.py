@@ -5,8 +5,8 @@
 # this VM's: what the chip would do in its time budget (DESIGN.md section 5).
 # Prints the chip-estimated ms per move (median, p95), playouts per move and
 # the heap in use while searching (game + tree; modules excluded).
-# The chip is really 2-7x slower than that estimate: tools/chipbench.py measures
-# on the emulated RP2040, and tools/chip_rate.py sets CHIP_RATE from it.
+# The chip is really 2-7x slower than that estimate: tools/pico/chipbench.py measures
+# on the emulated RP2040, and tools/pico/chip_rate.py sets CHIP_RATE from it.
 import sys
 
 sys.path[:0] = ["firmware", "host_sim/compat"]

@@ -2,7 +2,7 @@
 #   python tools/bench/bench_engine.py          python -m micropython_unix tools/bench/bench_engine.py
 # One line per configuration: playouts/s from the start position (copy() +
 # playout()), microseconds per moves_into() at the start and in
-# tools/bench_positions/<game>.json, and the level-5 search's iterations/s
+# tools/bench/positions/<game>.json, and the level-5 search's iterations/s
 # from the start (Hexmeister: work units), as the opponent runs them.
 import sys
 
@@ -62,7 +62,7 @@ def search_its(g):
 
 def bench_position(name):
     try:
-        with open("tools/bench_positions/%s.json" % name) as f:
+        with open("tools/bench/positions/%s.json" % name) as f:
             return hexgames.load(f.read())
     except OSError:
         return None

@@ -24,7 +24,7 @@ _LINKED = (None, (1, 0, 0, "connection"), (2, 0, 0, "connection"))
 
 class Hex(Game):
     NAME = "hex"
-    CHIP_RATE = 219    # iterations per chip second, level 5 on the emulated chip (tools/chip_rate.py)
+    CHIP_RATE = 219    # iterations per chip second, level 5 on the emulated chip (tools/pico/chip_rate.py)
     AMAF = "cell"            # RAVE: after a playout a cell holds who played it
     # what a move changes (the search restores just this: scratch.py)
     STATE = ("cell", "free", "fpos", "nfree", "side", "to_move", "last", "_result")

@@ -52,7 +52,7 @@ _TST = bytearray(_OPN)      # ends_into plays a closing move on this copy of cel
 
 class HexGo(Game):
     NAME = "hexgo"
-    CHIP_RATE = 390    # iterations per chip second, level 5 on the emulated chip (tools/chip_rate.py)
+    CHIP_RATE = 390    # iterations per chip second, level 5 on the emulated chip (tools/pico/chip_rate.py)
     OPTIONS = (("base", 4, (4,)),)
     # what a move changes (the search restores just this: scratch.py)
     STATE = ("st", "side", "to_move", "_result")

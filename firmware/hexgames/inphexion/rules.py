@@ -78,7 +78,7 @@ _links = {}             # size -> Links
 
 class InpHeXion(Game):
     NAME = "inphexion"
-    CHIP_RATE = 174    # iterations per chip second, level 5 on the emulated chip (tools/chip_rate.py)
+    CHIP_RATE = 174    # iterations per chip second, level 5 on the emulated chip (tools/pico/chip_rate.py)
     OPTIONS = (("size", 7, (5, 6, 7, 8, 9, 10, 11)), ("pie", False, (False, True)),
                ("neutral", False, (False, True)))
     # what a move changes (the search restores just this: scratch.py)

@@ -1,11 +1,11 @@
 """Where Hexmeister's level-5 moves spend their time, on the emulated RP2040.
 
-    python tools/hexmeister_profile.py [--image frozen|mpy] [--moves 4] [--position]
+    python tools/pico/hexmeister_profile.py [--image frozen|mpy] [--moves 4] [--position]
 
-A benchmark, not a test: tools/chip_profile.py times the parts of an MCTS iteration,
+A benchmark, not a test: tools/pico/chip_profile.py times the parts of an MCTS iteration,
 which Hexmeister's own search (hexmeister/search.py) does not have. This powers the chip
-up once (tools/chipbench.py's images), plays `moves` level-5 moves of a seeded game (from
-the start, or with --position from tools/bench_positions/hexmeister.json), each
+up once (tools/pico/chipbench.py's images), plays `moves` level-5 moves of a seeded game (from
+the start, or with --position from tools/bench/positions/hexmeister.json), each
 followed by three random plies, without a clock (CHIP_RATE work units a move), and
 times on the chip's clock every call of the search's steps (start, _root, _judge_next,
 _verify, _deepen, _pick), of the line's (_do, _undo, _chain, _judge), of the evaluation
@@ -13,14 +13,14 @@ _verify, _deepen, _pick), of the line's (_do, _undo, _chain, _judge), of the eva
 scorer's selection (best) and of the game's _apply and _count_position. Parts are
 inclusive (value holds look); each timing wrapper adds about 0.1 ms a call. Outside the
 app's loop the chip runs the search about a third faster than in it (the app's timers
-and its heap), so compare the shares, not the totals, with tools/chipbench.py.
+and its heap), so compare the shares, not the totals, with tools/pico/chipbench.py.
 """
 import argparse
 import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path[:0] = [ROOT, os.path.join(ROOT, "tools")]
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path[:0] = [ROOT, os.path.join(ROOT, "tools"), os.path.join(ROOT, "tools", "pico")]
 import chipbench            # noqa: E402
 
 SCRIPT = """
@@ -79,7 +79,7 @@ def main(argv=None):
     ap.add_argument("--image", choices=("frozen", "mpy"), default="frozen")
     ap.add_argument("--moves", type=int, default=4)
     ap.add_argument("--position", action="store_true",
-                    help="start from tools/bench_positions/hexmeister.json")
+                    help="start from tools/bench/positions/hexmeister.json")
     a = ap.parse_args(argv)
     why = chipbench.missing()
     if why:

@@ -1,11 +1,11 @@
-# The chip side of tools/chipbench.py: sent to the emulated RP2040's raw REPL with a
+# The chip side of tools/pico/chipbench.py: sent to the emulated RP2040's raw REPL with a
 # call of probe() appended, it runs the real app on the emulated board and prints
 # one line of key=value cells for one game. MicroPython only (time.ticks_us, gc).
 #
 # Everything is timed on the chip's own clock (time.ticks_us):
 #   menu_free    free heap with the app booted and its menu lit (after a collection)
 #   playouts_s   copy() + playout() from the start position, per chip second
-#   movegen_s    moves_into() in tools/bench_positions/<game>.json, per chip second
+#   movegen_s    moves_into() in tools/bench/positions/<game>.json, per chip second
 #   tree         bytes of search tree the app gave the opponent (a game started from
 #                the menu, as App.new_game and Play do it)
 #   ms           level-N moves of a seeded game: search time per move in us,

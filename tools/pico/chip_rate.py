@@ -1,12 +1,12 @@
-"""Set each game's CHIP_RATE from the emulated chip: `python tools/chip_rate.py [GAME ...]`.
+"""Set each game's CHIP_RATE from the emulated chip: `python tools/pico/chip_rate.py [GAME ...]`.
 
-    python tools/chip_rate.py [--from FILE] [--dry-run] [GAME ...]
+    python tools/pico/chip_rate.py [--from FILE] [--dry-run] [GAME ...]
 
 CHIP_RATE is what a level's time buys on the board: iterations (Hexmeister: work units)
 of the opponent's search per second of chip time, at the pocket size. A level runs
 min(its milliseconds, CHIP_RATE x milliseconds / 1000 iterations); without a clock (the
 simulator, the tests, tools/bench/strength.py) only the iterations count, so a seeded move is
-the same everywhere. This tool measures it where it is spent: tools/chipbench.py plays
+the same everywhere. This tool measures it where it is spent: tools/pico/chipbench.py plays
 the level-5 moves of a seeded game on the emulated RP2040 from the frozen image with
 the budget lifted (only the clock ends a move), and the rate is the lower quartile over
 those moves of iterations x 10^6 / search microseconds, less 5%: three moves in four end on
@@ -16,7 +16,7 @@ longer than the search expects). Why not the median: on the chip, moves that end
 the clock overshoot by up to 6%, and with half of them doing so the median move
 misses the level's time. It rewrites the CHIP_RATE line of
 firmware/hexgames/<game>/rules.py. --from reads the figures of an earlier
-`tools/chipbench.py --image frozen --unbounded --json FILE` run instead.
+`tools/pico/chipbench.py --image frozen --unbounded --json FILE` run instead.
 """
 import argparse
 import json
@@ -24,12 +24,12 @@ import os
 import re
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path[:0] = [ROOT, os.path.join(ROOT, "tools")]
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path[:0] = [ROOT, os.path.join(ROOT, "tools"), os.path.join(ROOT, "tools", "pico")]
 import chipbench            # noqa: E402
 
 LINE = re.compile(r"^(\s+)CHIP_RATE = (\d+)[^\n]*$", re.M)
-COMMENT = "# iterations per chip second, level 5 on the emulated chip (tools/chip_rate.py)"
+COMMENT = "# iterations per chip second, level 5 on the emulated chip (tools/pico/chip_rate.py)"
 UNITS = {"hexmeister": "work units"}
 # Per cent of the measured rate the budget takes: a move that ends on its budget still
 # pays its start (copies, the root's expansion) and runs at its own position's rate.

@@ -1,8 +1,8 @@
 """The opponent and the engine timed on the emulated RP2040: `make bench CHIP=1`.
 
-    python tools/chipbench.py [--image frozen|mpy|both] [--moves 8] [--seconds 1]
+    python tools/pico/chipbench.py [--image frozen|mpy|both] [--moves 8] [--seconds 1]
                               [--unbounded] [--json FILE] [GAME ...]
-    python tools/chipbench.py --imports [--source DIR]    # heap each game's import takes
+    python tools/pico/chipbench.py --imports [--source DIR]    # heap each game's import takes
 
 Runs MicroPython v1.28.0 on the emulated chip (tools/pico), one fresh power-up per game,
 from one of two images:
@@ -11,8 +11,8 @@ from one of two images:
           the REPL is free
   mpy     the kit's stock image with firmware/ compiled by mpy-cross on LittleFS, as
           `make flash` leaves a board: the bytecode is loaded into the heap
-and prints per game (tools/chip_probe.py does the measuring, on the chip's own clock):
-playouts/s from the start, move generations/s in tools/bench_positions/<game>.json,
+and prints per game (tools/pico/chip_probe.py does the measuring, on the chip's own clock):
+playouts/s from the start, move generations/s in tools/bench/positions/<game>.json,
 level-5 search time per move (median and p95 over the moves of a seeded game, as
 tools/bench/bench_ai.py plays it), iterations per move, the tree the app sized, free heap at
 the menu and its lowest point during the moves; then, in a new game against level 5,
@@ -20,7 +20,7 @@ what a player waits for each answer in the board's own loop (main.py's frames, f
 frame after their move to the frame that shows the answer: median and p95 ms) and what
 a frame costs while the computer thinks besides its search (keys, tick, LEDs drawn and
 sent; mean us). With --unbounded only the clock ends a move (the iteration budget
-CHIP_RATE is lifted): tools/chip_rate.py calibrates with it.
+CHIP_RATE is lifted): tools/pico/chip_rate.py calibrates with it.
 
 rp2040js does not model flash (XIP) latency: the frozen image's bytecode is read from
 flash at no extra cost here, so a real Pico may be a little slower with it.
@@ -32,8 +32,8 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path[:0] = [ROOT, os.path.join(ROOT, "tools")]
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path[:0] = [ROOT, os.path.join(ROOT, "tools"), os.path.join(ROOT, "tools", "pico")]
 
 from tools.pico.link import ChipError, missing    # noqa: E402
 
@@ -41,7 +41,7 @@ from tools.pico.link import ChipError, missing    # noqa: E402
 POCKET = (("hexgo", {}), ("hexade", {"base": 7}), ("xiago", {"base": 6}),
           ("inphexion", {}), ("hexmeister", {}), ("hex", {}))
 FROZEN_UF2 = os.path.join(ROOT, "build", "honeycomb-pocket.uf2")
-PROBE = os.path.join(ROOT, "tools", "chip_probe.py")
+PROBE = os.path.join(ROOT, "tools", "pico", "chip_probe.py")
 ARCH = "armv6m"
 
 IMPORT_SCRIPT = """
@@ -56,8 +56,8 @@ print('IMPORT', f0, gc.mem_free())
 
 
 def position(name, opts):
-    """tools/bench_positions/<name>.json when it is a position of these options."""
-    path = os.path.join(ROOT, "tools", "bench_positions", name + ".json")
+    """tools/bench/positions/<name>.json when it is a position of these options."""
+    path = os.path.join(ROOT, "tools", "bench", "positions", name + ".json")
     if not os.path.isfile(path):
         return None
     with open(path) as f:

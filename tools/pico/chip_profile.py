@@ -1,8 +1,8 @@
-"""Where a search iteration's time goes, on the emulated RP2040: `python tools/chip_profile.py`.
+"""Where a search iteration's time goes, on the emulated RP2040: `python tools/pico/chip_profile.py`.
 
-    python tools/chip_profile.py [--image frozen|mpy] [--iterations 40] [GAME ...]
+    python tools/pico/chip_profile.py [--image frozen|mpy] [--iterations 40] [GAME ...]
 
-A benchmark, not a test. Powers the chip up afresh per game (tools/chipbench.py's images),
+A benchmark, not a test. Powers the chip up afresh per game (tools/pico/chipbench.py's images),
 starts the level-5 search in three positions of a seeded game (the start, and after 8
 and 16 random plies) and times on the chip's clock (time.ticks_us) each part of
 `iterations` iterations: restoring the scratch game, selection, expansion (with the
@@ -15,8 +15,8 @@ import argparse
 import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path[:0] = [ROOT, os.path.join(ROOT, "tools")]
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path[:0] = [ROOT, os.path.join(ROOT, "tools"), os.path.join(ROOT, "tools", "pico")]
 import chipbench            # noqa: E402
 
 PARTS = ("restore", "_select", "_select_rave", "_expand", "_children", "_scan",
