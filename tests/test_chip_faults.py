@@ -113,6 +113,41 @@ def test_a_hung_frame_in_a_release_build_resets_to_the_saved_game(chip):
     assert chip.eval("'hang' in __import__('os').listdir('/')") is False
 
 
+def test_a_crash_is_logged_shown_in_red_and_the_app_goes_back_to_the_menu(chip):
+    """main.py's loop on the chip's own drivers, with a frame that raises once: the
+    traceback goes to /crash.log, every second cell lights red on the LED chain,
+    and the app is back at its menu a few frames later."""
+    chip.restore("firmware")
+    chip.put("/hc_main.py", chip.main_py)      # main.py's functions, not its start
+    chip.frames()
+    out = chip.exec(
+        "import hc_main\n"
+        "from app.app import App\n"
+        "frame = App.frame\n"
+        "n = [0]\n"
+        "def bad(self):\n"
+        "    n[0] += 1\n"
+        "    if n[0] == 3:\n"
+        "        raise ValueError('boom')\n"
+        "    if n[0] == 8:\n"
+        "        print('screen', type(self.screen).__name__)\n"
+        "        raise KeyboardInterrupt\n"
+        "    frame(self)\n"
+        "App.frame = bad\n"
+        "try:\n"
+        "    hc_main.main()\n"
+        "except KeyboardInterrupt:\n"
+        "    pass\n"
+        "print(open('/crash.log').read())\n", 60)
+    assert "ValueError: boom" in out and "--- crash at" in out
+    assert "screen Menu" in out
+    n = 127                                     # the pocket board's cells, one LED each
+    red = [f for _, f in chip.frames()
+           if sum(1 for c in f if c[0] > 0 and c[1] == c[2] == 0) == (n + 1) // 2
+           and sum(1 for c in f if c == (0, 0, 0)) == n // 2]
+    assert red, "no frame with every second cell red"
+
+
 def test_a_crash_log_written_by_many_crashes_stays_under_its_cap(chip):
     chip.restore("firmware")
     chip.put("/hc_main.py", chip.main_py)      # main.py's functions, not its start

@@ -1,5 +1,5 @@
 # The chip's drivers (firmware/device) and main.py's idle logic on CPython, with the
-# fake board's stub machine/neopixel/rp2 standing in for the chip; and the key scan
+# stub machine/neopixel/rp2 of tests/stubs standing in for the chip; and the key scan
 # on the MicroPython unix port with the heap locked, as in an interrupt handler.
 import importlib
 import os
@@ -9,7 +9,7 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-STUBS = os.path.join(ROOT, "tools", "fakeboard")
+STUBS = os.path.join(ROOT, "tests", "stubs")
 
 
 @pytest.fixture
@@ -181,6 +181,21 @@ def test_board_builds_every_driver_and_reads_safe_boot_keys(chip, layout):
     chip.held[:] = [layout.fn_slot[0]]
     assert b.held_at_power_up() == ["MENU"]
     assert b.battery is not None and b.leds.n == layout.n
+
+
+@pytest.mark.parametrize("release", [False, True])
+def test_only_a_release_build_starts_the_watchdog(chip, monkeypatch, release):
+    # main.main() up to the app's start (stopped there by a KeyboardInterrupt, as
+    # Ctrl-C stops it): the stub machine counts the watchdog (-1: never started)
+    import main
+    monkeypatch.setattr(main, "_exists", lambda path: release and path == "/release")
+
+    def stop(layout, board):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(main, "run_app", stop)
+    with pytest.raises(KeyboardInterrupt):
+        main.main()
+    assert (chip.wdt_feeds >= 0) == release
 
 
 class _Keys:

@@ -28,8 +28,8 @@ GPIO_IN = 0xD0000004
 
 @pytest.fixture
 def keyscan(monkeypatch):
-    """device.keyscan with the fake board's stub machine standing in for the chip."""
-    monkeypatch.syspath_prepend(os.path.join(ROOT, "tools", "fakeboard"))
+    """device.keyscan with the stub machine of tests/stubs standing in for the chip."""
+    monkeypatch.syspath_prepend(os.path.join(ROOT, "tests", "stubs"))
     monkeypatch.setitem(sys.modules, "machine", importlib.reload(importlib.import_module("stub_machine")))
     for name in list(sys.modules):
         if name == "device" or name.startswith("device."):

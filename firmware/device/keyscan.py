@@ -30,7 +30,7 @@ class Scanner:
         self.key_at = layout.key_at           # slot -> key, or 0xFFFF
         self.muxes = len(read_pins)
         # The native scan writes the chip's registers itself; a mem32-like stand-in
-        # (tests, the fake board) and other machines take the twin.
+        # (tests with stubs) and other machines take the twin.
         if mem is None and sys.platform == "rp2":
             self._loop, self._sio = pick("kernels", "twins", "device").scan, _SIO
         else:

@@ -1,5 +1,5 @@
 # device/kernels.py's twin: the key scan's loop in plain Python, where a mem32-like
-# object stands in for the chip (the PC's tests, the fake board). Same arguments and
+# object stands in for the chip (the PC's tests with their stubs). Same arguments and
 # result, except that sio here is that object, indexed by absolute address.
 from micropython import const
 

@@ -1,4 +1,4 @@
-# `neopixel` for the fake board: the MicroPython API, frames recorded in machine.
+# `neopixel` for the drivers' tests: the MicroPython API, frames recorded in machine.
 import machine
 
 

@@ -1,12 +1,10 @@
-# `machine` for the fake board (runs on the MicroPython unix port, registered in
-# sys.modules by start.py). Pins, PWM, ADC, timers and the watchdog do nothing but
+# `machine` for the drivers' tests on CPython and the MicroPython unix port (put in
+# sys.modules as `machine`). Pins, PWM, ADC, timers and the watchdog do nothing but
 # keep their state; mem32 answers the key scan like the pocket/full board's muxes
-# (address on GP0-3, mux outputs from GP4) with the slots listed in $FAKEBOARD_HELD
-# held down; LED frames from the neopixel and rp2 stubs are counted here.
-import os
+# (address on GP0-3, mux outputs from GP4) with the slots in `held` held down; LED
+# frames from the neopixel and rp2 stubs and the watchdog's feeds are counted here:
+# the counters are what the emulated chip (tools/pico) does not offer a test.
 import time
-
-HARD_RESET = "\x00fakeboard:reset\x00"     # the relay restarts the process on this
 
 led_writes = 0
 led_last = b""
@@ -18,12 +16,7 @@ def record(buf):
     led_last = bytes(buf)
 
 
-def _held():
-    s = os.getenv("FAKEBOARD_HELD") or ""
-    return [int(x) for x in s.split(",") if x]
-
-
-held = _held()
+held = []                                    # scan slots held down
 
 
 class _Mem:
@@ -96,7 +89,7 @@ class PWM:
 
 class ADC:
     def __init__(self, pin):
-        self.mv = int(os.getenv("FAKEBOARD_VSYS_MV") or "4000")
+        self.mv = 4000
 
     def read_u16(self):
         return self.mv * 65535 // 3 // 3300
@@ -105,7 +98,7 @@ class ADC:
 class Timer:
     ONE_SHOT = 0
     PERIODIC = 1
-    timers = []              # callbacks of running timers (the fake board never fires them)
+    timers = []              # callbacks of running timers (never fired here: tests call them)
 
     def __init__(self, id=-1, **k):
         self.cb = None
@@ -137,9 +130,7 @@ class WDT:
 
 
 def reset():
-    print(HARD_RESET, end="")
-    while True:                              # the relay kills and restarts us
-        time.sleep_ms(100)
+    raise SystemExit("machine.reset()")
 
 
 def soft_reset():

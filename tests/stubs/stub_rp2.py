@@ -1,4 +1,4 @@
-# `rp2` for the fake board: enough of PIO and DMA for firmware/device/leds.py. A DMA
+# `rp2` for the drivers' tests: enough of PIO and DMA for firmware/device/leds.py. A DMA
 # transfer started with trigger=True is recorded as an LED frame in machine.
 import machine
 
