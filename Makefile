@@ -8,6 +8,7 @@
 #   make flash    put the firmware on a board (PORT=/dev/ttyACM0 VARIANT=full RELEASE=1 FROZEN=1)
 #   make web      build the handheld's web page (build/web) and serve it at http://127.0.0.1:8000/
 #   make bench-web  the web page's figures in headless Chromium (first paint, answers, frames, bytes)
+#   make strength the strength table (tools/bench/strength.py, hours; GAMES="hex xiago" for some)
 #   make faults   power cuts, bouncy presses and whole games on the emulated RP2040, one
 #                 summary (hours; QUICK=1: a sample of each in under ten minutes)
 PYTHON ?= python3
@@ -24,7 +25,7 @@ KIT_SRC := $(PICO_KIT)/micropython-1.28.0-rp2-src.tar.xz
 FW_DEBS := gcc-arm-none-eabi libnewlib-arm-none-eabi cmake build-essential g++
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: play test bench setup clean flash firmware firmware-deps web bench-web chromium faults
+.PHONY: play test bench setup clean flash firmware firmware-deps web bench-web chromium faults strength
 
 play: $(VENV)/.installed
 	$(PY) -m host_sim board --game $(GAME) --hardware $(or $(HARDWARE),pocket)
@@ -36,6 +37,9 @@ test: setup
 
 bench: $(VENV)/.installed $(if $(CHIP),$(PICO)/node_modules/.installed)
 	$(PY) -m host_sim bench $(if $(CHIP),--chip)
+
+strength: $(VENV)/.installed
+	$(PY) tools/bench/strength.py --jobs $(or $(JOBS),2) $(GAMES)
 
 faults: $(VENV)/.installed $(PICO)/node_modules/.installed
 	$(PY) -m tools.pico.faults $(if $(QUICK),--quick)
