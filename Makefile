@@ -45,15 +45,15 @@ faults: $(VENV)/.installed $(PICO)/node_modules/.installed
 	$(PY) -m tools.pico.faults $(if $(QUICK),--quick)
 
 # Compiles firmware/ with mpy-cross for the board's .mpy version, copies what changed
-# with mpremote, resets the board (tools/deploy.py). PORT defaults to mpremote's auto.
+# with mpremote, resets the board (tools/build/deploy.py). PORT defaults to mpremote's auto.
 flash: $(VENV)/.installed
-	$(PY) tools/deploy.py --port $(or $(PORT),auto) $(if $(VARIANT),--variant $(VARIANT)) $(if $(RELEASE),--release) $(if $(FROZEN),--frozen)
+	$(PY) tools/build/deploy.py --port $(or $(PORT),auto) $(if $(VARIANT),--variant $(VARIANT)) $(if $(RELEASE),--release) $(if $(FROZEN),--frozen)
 
-# Builds MicroPython for the Pico with firmware/ frozen in (tools/firmware.py): the file
+# Builds MicroPython for the Pico with firmware/ frozen in (tools/build/firmware.py): the file
 # to drop onto the Pico's USB drive. Incremental: a second run redoes what changed.
 # Only the standard library: no .venv needed.
 firmware: firmware-deps
-	$(PYTHON) tools/firmware.py --variant $(or $(VARIANT),pocket) $(if $(MICROPY_DIR),--micropython $(MICROPY_DIR),--kit $(PICO_KIT))
+	$(PYTHON) tools/build/firmware.py --variant $(or $(VARIANT),pocket) $(if $(MICROPY_DIR),--micropython $(MICROPY_DIR),--kit $(PICO_KIT))
 
 # The ARM toolchain and build tools, from Debian's packages when one is missing.
 firmware-deps:

@@ -2,9 +2,9 @@
 # Frozen bytecode runs from flash: the modules then take no heap for their code (about
 # 60 KB of .mpy that would otherwise be loaded into RAM), and boot is faster.
 #
-#   make firmware [VARIANT=full]     # build/honeycomb-<variant>.uf2 (tools/firmware.py)
+#   make firmware [VARIANT=full]     # build/honeycomb-<variant>.uf2 (tools/build/firmware.py)
 #
-# tools/firmware.py freezes this manifest together with main.py and a generated module,
+# tools/build/firmware.py freezes this manifest together with main.py and a generated module,
 # honeycomb_image, that names the variant and holds its layout: the image boots into the
 # app with an empty file system. Used on its own, in a MicroPython tree of your own
 # (make -C ports/rp2 BOARD=RPI_PICO FROZEN_MANIFEST=/path/to/honeycomb/manifest.py),

@@ -52,7 +52,7 @@ for name in hexgames.GAMES:
 
 @pytest.fixture(scope="module")
 def chip(tmp_path_factory):
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    sys.path.insert(0, os.path.join(ROOT, "tools", "build"))
     import deploy
     from tools.pico.chip import Chip
     fw = str(tmp_path_factory.mktemp("fw"))

@@ -18,7 +18,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WHY = missing()
 if WHY:
     pytest.skip(WHY, allow_module_level=True)
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, os.path.join(ROOT, "tools", "build"))
 import firmware                      # noqa: E402
 
 KIT = os.environ.get("PICO_KIT") or firmware.KIT_DEFAULT

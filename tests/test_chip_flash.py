@@ -15,7 +15,7 @@ import pytest
 from tools.pico.link import missing
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, os.path.join(ROOT, "tools", "build"))
 import deploy  # noqa: E402
 
 WHY = missing() or (None if sys.platform.startswith("linux") else "needs Linux ptys")

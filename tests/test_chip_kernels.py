@@ -15,7 +15,7 @@ PORTABLE = os.path.join(ROOT, "tests", "portable")
 WHY = missing()
 if WHY:
     pytest.skip(WHY, allow_module_level=True)
-sys.path[:0] = [os.path.join(ROOT, "tools"), os.path.join(ROOT, "tools", "pico")]
+sys.path[:0] = [os.path.join(ROOT, "tools", "build"), os.path.join(ROOT, "tools", "pico")]
 import chipbench                     # noqa: E402
 import firmware                      # noqa: E402
 

@@ -1,4 +1,4 @@
-# The board's firmware image (`make firmware`, tools/firmware.py) and the real timing
+# The board's firmware image (`make firmware`, tools/build/firmware.py) and the real timing
 # of the LED chain's PIO program (tools/hardware/ws2812_timing.py). Both need the Pico kit's
 # MicroPython source (../shared/pico, or PICO_KIT=DIR); the image also needs the ARM
 # toolchain (`make firmware-deps`). The images are built once into build/ and reused:
@@ -12,7 +12,7 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path[:0] = [os.path.join(ROOT, "tools"), os.path.join(ROOT, "tools", "hardware")]
+sys.path[:0] = [os.path.join(ROOT, "tools", "build"), os.path.join(ROOT, "tools", "hardware")]
 import firmware                      # noqa: E402
 import ws2812_timing as ws           # noqa: E402
 
@@ -86,7 +86,7 @@ def test_the_image_is_an_rp2040_uf2_with_the_project_frozen_in(images, variant):
 @need_kit
 def test_the_native_kernels_are_frozen_on_4_byte_boundaries(images):
     # The Cortex-M0+'s viper code loads its wide constants and long jumps from
-    # literals placed for a 4-byte-aligned start (tools/firmware.py, align_native):
+    # literals placed for a 4-byte-aligned start (tools/build/firmware.py, align_native):
     # every frozen native function of the last image built must start on one.
     elf = os.path.join(firmware.BUILD, "rp2-kit", "firmware.elf")
     nm = shutil.which("arm-none-eabi-nm")
@@ -162,7 +162,7 @@ def test_a_missing_kit_names_the_file_and_where_to_get_it(tmp_path):
     assert "MICROPY_DIR" in str(e.value)
     with pytest.raises(firmware.Fail, match="unknown variant 'giant'"):
         firmware.build("giant", kit=str(tmp_path), out_dir=str(tmp_path / "build"))
-    p = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "firmware.py"),
+    p = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "build", "firmware.py"),
                         "--kit", str(tmp_path)], capture_output=True, text=True, timeout=60)
     assert p.returncode == 1 and firmware.TARBALL in p.stderr
 

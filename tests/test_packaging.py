@@ -6,13 +6,13 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, os.path.join(ROOT, "tools", "build"))
 import deploy  # noqa: E402
 
 
 def test_package_json_lists_every_firmware_file():
     with open(os.path.join(ROOT, "package.json")) as f:
-        assert f.read() == deploy.package_json(), "run: python tools/deploy.py --package-json"
+        assert f.read() == deploy.package_json(), "run: python tools/build/deploy.py --package-json"
 
 
 def test_manifest_freezes_every_firmware_package():

@@ -221,7 +221,7 @@ def load(variant="pocket"):
             continue
         return read(path)
     # Files first, as for modules (make flash FROZEN=1 sends them); then the layout an
-    # image from `make firmware` carries (tools/firmware.py writes honeycomb_image).
+    # image from `make firmware` carries (tools/build/firmware.py writes honeycomb_image).
     try:
         from honeycomb_image import LAYOUTS
         return read("(frozen) layouts/%s.json" % variant, LAYOUTS[variant])

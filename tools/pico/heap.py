@@ -72,7 +72,7 @@ def measure(chip, games=GAMES, moves=2, log=None):
 
 def mpy_chip(chip):
     """The stock image with firmware/ as .mpy files on LittleFS (make flash's way)."""
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    sys.path.insert(0, os.path.join(ROOT, "tools", "build"))
     import tempfile
     import deploy
     with tempfile.TemporaryDirectory() as d:

@@ -1,5 +1,5 @@
 """The app on the emulated board, ready for fault tests: the firmware compiled to
-.mpy (tools/deploy.py's build, as `make flash` sends it) on the chip's LittleFS, a
+.mpy (tools/build/deploy.py's build, as `make flash` sends it) on the chip's LittleFS, a
 flash snapshot "firmware" to start each test from, and the host's own copy of the
 firmware modules for computing what the chip should show.
 
@@ -28,7 +28,7 @@ def host_firmware():
 def app_chip(variant="pocket"):
     """A Chip with the firmware's .mpy on its file system, powered up at the REPL,
     its flash kept as snapshot "firmware"."""
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    sys.path.insert(0, os.path.join(ROOT, "tools", "build"))
     import deploy
     from tools.pico.chip import Chip
     with tempfile.TemporaryDirectory() as fw:

@@ -7,7 +7,7 @@
 #
 # Functions stay short and their constants fit 16 bits: written while the
 # board's image froze native code 2-byte aligned, where a longer jump or a
-# wider constant read a misplaced literal (tools/firmware.py now aligns it).
+# wider constant read a misplaced literal (tools/build/firmware.py now aligns it).
 import micropython
 from micropython import const
 

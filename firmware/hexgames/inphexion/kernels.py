@@ -10,7 +10,7 @@
 # run is longer than 2 KB of Thumb code (opponent/kernels.py's ends too):
 # its longer jumps load their offsets from PC-relative literals, which the
 # Cortex-M0+ reads right only where the code starts 4-byte aligned, as the
-# frozen image has it (tools/firmware.py).
+# frozen image has it (tools/build/firmware.py).
 import micropython
 from micropython import const
 

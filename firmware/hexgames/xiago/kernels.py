@@ -8,7 +8,7 @@
 # told by its bit 30.
 #
 # Three functions, each kept short (the board's image once froze native code
-# 2-byte aligned, where a jump over 2 KB went astray; tools/firmware.py now
+# 2-byte aligned, where a jump over 2 KB went astray; tools/build/firmware.py now
 # aligns it): playout() runs
 # the plies and tries the cells; a cell that might capture, or leave a lone
 # liberty, goes to _judge(); the stone is placed by _place(), which also

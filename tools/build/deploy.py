@@ -1,7 +1,7 @@
 """Put the firmware on a board: `make flash [PORT=/dev/ttyACM0] [VARIANT=full] [RELEASE=1]`.
 
-    python tools/deploy.py [--port PORT] [--variant pocket|full] [--release] [--force]
-    python tools/deploy.py --package-json      # rewrite package.json (mip's file list)
+    python tools/build/deploy.py [--port PORT] [--variant pocket|full] [--release] [--force]
+    python tools/build/deploy.py --package-json      # rewrite package.json (mip's file list)
 
 1. Asks the board for its .mpy version (sys.implementation._mpy, via mpremote exec) and
    stops with a clear message when mpy-cross here emits another one: a board would
@@ -27,7 +27,7 @@ import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FIRMWARE = os.path.join(ROOT, "firmware")
 MANIFEST = ".deploy.json"
 ARCH = "armv6m"                  # the RP2040's Cortex-M0+ (matters only for native code)
