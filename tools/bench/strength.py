@@ -57,6 +57,9 @@ def main(argv=None):
         for a, b in pairings(name):
             if not args.only or args.only in a + " " + b:
                 tasks.append((name, a, b, args.pairs))
+    print("where: CPython %s running the twins, each level at its game's CHIP_RATE "
+          "iterations (what the chip makes in the level's time), %d games a pairing"
+          % (sys.version.split()[0], 2 * args.pairs), flush=True)
     rows = []
     if args.jobs > 1:
         import multiprocessing

@@ -87,6 +87,8 @@ def main(argv=None):
         print(text, flush=True)
 
     q = a.quick
+    say("where: the emulated RP2040 (rp2040js, tools/pico), stock MicroPython v1.28.0 with "
+        "the firmware as .mpy files on its file system, the pocket board")
     cuts = _cuts(QUICK_CUTS if q else CUTS, say)
     presses = _presses(QUICK_PRESSES if q else PRESSES, say)
     whole = _games(QUICK_GAMES if q else GAMES, 1 if q else GAMES_EACH, say)

@@ -23,6 +23,15 @@ import harness  # noqa: E402
 GAMES = ("hexgo", "hexade", "xiago", "inphexion", "hexmeister", "hex")
 
 
+def _wasm_version():
+    """The WebAssembly build's version, as tools/wasm/package.json pins it."""
+    import json
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with open(os.path.join(root, "wasm", "package.json")) as f:
+        deps = json.load(f)["dependencies"]
+    return deps.get("@micropython/micropython-webassembly-pyscript", "?")
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--moves", type=int, default=3, help="person's moves per game")
@@ -38,6 +47,8 @@ def main(argv=None):
     httpd, url = harness.serve(out)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=path)
+        print("where: headless Chromium %s (%s), the firmware on MicroPython's WebAssembly "
+              "build %s, this machine" % (browser.version, path, _wasm_version()))
         ctx = browser.new_context()
         page = ctx.new_page()
         sizes = []
