@@ -71,17 +71,6 @@ def test_a_press_counts_once_two_scans_agree_and_a_glitch_never(chip, layout):
     assert events(s) == []
 
 
-def test_function_keys_and_many_keys_at_once(chip, layout):
-    from app.keys import PRESS
-    s = scanner(chip, layout)
-    menu = layout.fn_key("MENU")
-    cells = [0, 17, 63, 126]
-    chip.held[:] = [layout.fn_slot[0]] + [layout.slot[c] for c in cells]
-    s.scan()
-    s.scan()
-    assert sorted(events(s)) == sorted([(menu, PRESS)] + [(c, PRESS) for c in cells])
-
-
 def test_presses_during_a_long_search_are_kept_in_order_and_overflow_is_counted(chip, layout):
     from app.keys import PRESS, RELEASE
     s = scanner(chip, layout)
@@ -135,52 +124,11 @@ def test_the_scan_allocates_nothing_on_micropython(tmp_path):
     assert int(p.stdout.split()[1]) > 50        # presses and releases were seen
 
 
-def test_leds_send_the_buffer_in_grb_and_keep_a_copy_for_the_dma(chip):
-    from device.leds import make
-    leds = make(22, 3)
-    leds[0] = (10, 20, 30)
-    leds[2] = (1, 2, 3)
-    leds.write()
-    assert chip.led_last == bytes([20, 10, 30, 0, 0, 0, 2, 1, 3])
-    leds[0] = (0, 0, 0)                     # drawing on while the frame goes out
-    assert bytes(leds._out) == chip.led_last
-    assert leds[2] == (1, 2, 3) and leds.ORDER == (1, 0, 2, 3) and leds.bpp == 3
-
-
 def test_without_rp2_dma_the_neopixel_module_is_used(chip, monkeypatch):
     monkeypatch.delattr(sys.modules["rp2"], "DMA")
     from device.leds import make
     leds = make(22, 5)
     assert type(leds).__name__ == "NeoPixel"
-
-
-def test_buzzer_starts_a_tone_and_its_timer_stops_it(chip):
-    from device.sound import Buzzer
-    b = Buzzer(26)
-    b.tone(1800, 8)
-    assert b._pwm.freq() == 1800 and b._pwm.duty_u16() > 0
-    b._timer.cb(None)                       # the one-shot timer fires
-    assert b._pwm.duty_u16() == 0
-
-
-def test_battery_level_from_vsys_and_none_on_usb(chip, layout):
-    from device.power import Battery
-    b = Battery(layout)
-    b._adc.mv = 3850                        # halfway between 3500 and 4200
-    assert 48 <= b.level() <= 50 and not b.low()
-    b._adc.mv = 3400
-    assert b.level() == 0 and b.low()
-    b._vbus.value(1)                        # USB in: VSYS says nothing about the cell
-    assert b.level() == -1 and not b.low()
-
-
-def test_board_builds_every_driver_and_reads_safe_boot_keys(chip, layout):
-    from device import board
-    b = board.build(layout)
-    assert b.held_at_power_up() == []
-    chip.held[:] = [layout.fn_slot[0]]
-    assert b.held_at_power_up() == ["MENU"]
-    assert b.battery is not None and b.leds.n == layout.n
 
 
 @pytest.mark.parametrize("release", [False, True])

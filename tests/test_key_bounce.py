@@ -184,40 +184,6 @@ def test_a_thousand_bouncy_presses_make_exactly_the_moves_pressed(keyscan):
     assert set(kind for _, kind in rig.got) <= {PRESS, RELEASE, keyscan.HOLD}
 
 
-def test_keys_pressed_together_each_count_once(keyscan):
-    # two (or three) keys at once, on the same mux channel and on different ones,
-    # bouncing independently: every key gives one press and one release
-    rig = Rig(keyscan)
-    rng = Rng(77)
-    lay = rig.lay
-    expect = {}
-    t = 100
-    for k in range(500):
-        a = rng.below(lay.n)
-        b = (a + 16 * (1 + rng.below(lay.muxes - 1))) % (16 * lay.muxes) if k % 2 else rng.below(lay.n)
-        keys = [a] + [c for c in (lay.key_at[b],) if c != a and c < lay.n]
-        if k % 5 == 0:
-            keys.append(lay.fn_key("HINT") if lay.fn_key("HINT") not in keys else a)
-        keys = sorted(set(keys))
-        start = t = max(t, rig.clock.t + 1)
-        end = t
-        for key in keys:
-            slot = lay.slot[key] if key < lay.n else lay.fn_slot[key - lay.n]
-            end = max(end, rig.press(slot, start + rng.below(5), 40 + rng.below(300), rng))
-            expect[key] = expect.get(key, 0) + 1
-        t = end + 30 + rng.below(60)
-        # read the scan directly: this is about the scan, not about a game
-        while rig.clock.t < t:
-            rig.clock.sleep_ms(40)
-            rig.app._keys.read()
-    got = {}
-    for key, kind in rig.got:
-        if kind == PRESS:
-            got[key] = got.get(key, 0) + 1
-    assert got == expect
-    assert sum(got.values()) >= 1000
-    assert [kind for _, kind in rig.got].count(RELEASE) == sum(expect.values())
-
 
 def test_presses_made_while_the_computer_thinks_are_played_after_its_move(keyscan, monkeypatch):
     # the search reads the clock once an iteration: at 8 ms a reading it takes
