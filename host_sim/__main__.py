@@ -70,7 +70,7 @@ def main(argv=None):
     m.add_argument("--records", help="write one record line per game to this file")
     h = sub.add_parser("board", help="the handheld: the firmware's app on a virtual board",
                        description="Window when a display exists, else the terminal.")
-    h.add_argument("--hardware", default="pocket", choices=("pocket", "full"))
+    h.add_argument("--hardware", default="pocket", choices=("pocket", "full", "hexboard"))
     front = h.add_mutually_exclusive_group()
     front.add_argument("--window", action="store_true", help="pygame-ce window")
     front.add_argument("--terminal", action="store_true", help="text in this terminal")

@@ -134,7 +134,7 @@ class Sound:
 class VirtualBoard:
     def __init__(self, variant="pocket", folder=None, clock=None, sound=None):
         self.layout = layouts.load(variant)
-        self.leds = Leds(self.layout.n)
+        self.leds = Leds(self.layout.chain)
         self.keys = Keys()
         self.clock = clock or VirtualClock()
         if folder is None:

@@ -1,7 +1,7 @@
 """The handheld in a terminal: the LED grid in 24-bit colour, cells pressed by
 cursor keys or by name.
 
-    python -m host_sim board --terminal [--hardware pocket|full]
+    python -m host_sim board --terminal [--hardware pocket|full|hexboard]
 
 Keys: arrows move the cursor, Space or Enter presses the cell under it; type a
 cell name (`d4`: the game's names during a game, the board's in the menu) and
@@ -93,12 +93,13 @@ class Terminal:
     def render(self, colour=True):
         """The board as text: one line per row, offset like the hexagons."""
         lay = self.lay
-        R = lay.radius
-        width = 4 * R + 3
-        rows = [[" "] * width for _ in range(2 * R + 1)]
+        x0 = min([2 * lay.q[i] + lay.r[i] for i in range(lay.n)]) - 1
+        width = max([2 * lay.q[i] + lay.r[i] for i in range(lay.n)]) - x0 + 2
+        rows = [[" "] * width for _ in range(lay.rows)]
         for i in range(lay.n):
             q, r = lay.coord(i)
-            x = 2 * q + r + 2 * R + 1
+            r -= lay.r0
+            x = 2 * q + r + lay.r0 - x0
             rgb = on_screen(self.board.rgb(i))
             lit = max(rgb) >= 12
             if not colour:
@@ -107,10 +108,10 @@ class Terminal:
                 dot = "\x1b[38;2;%d;%d;%dm\u25cf\x1b[0m" % rgb
             else:
                 dot = "\x1b[38;2;70;70;70m\u00b7\x1b[0m"
-            rows[r + R][x] = dot
+            rows[r][x] = dot
             if i == self.cursor:
-                rows[r + R][x - 1] = "["
-                rows[r + R][x + 1] = "]"
+                rows[r][x - 1] = "["
+                rows[r][x + 1] = "]"
         lines = ["".join(row).rstrip() for row in rows]
         keys = "  ".join("%s %s" % (c, self.app.layout.fn_label[self.lay.fn.index(k)])
                          for c, k in FN_KEYS.items())

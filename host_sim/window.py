@@ -1,7 +1,7 @@
 """The handheld in a window (pygame-ce): the LEDs drawn as hexagons from the layout,
 a click presses a cell, buttons and keys for the function keys.
 
-    python -m host_sim board --window [--hardware pocket|full]
+    python -m host_sim board --window [--hardware pocket|full|hexboard]
     python -m host_sim board --screenshot docs/screenshot.png      (headless)
 
 Keys: M menu, U or Backspace undo/back, O or Enter OK/pass, H hint, N cell names
@@ -29,11 +29,14 @@ class Window:
         self.board = board
         self.app = app
         lay = self.lay = board.layout
-        R = lay.radius
-        self.size = s = cell_px or (22 if R <= 6 else 15)        # hexagon radius, px
+        # the cells' extent in half-cell columns (2q + r) and rows: a hexhex or a field
+        xs = [2 * lay.q[i] + lay.r[i] for i in range(lay.n)]
+        self.mid = ((min(xs) + max(xs)) / 4, lay.r0 + (lay.rows - 1) / 2)
+        cols = (max(xs) - min(xs)) / 2 + 1
+        self.size = s = cell_px or (22 if cols <= 13 and lay.rows <= 14 else 15)   # hexagon radius, px
         self.margin = 2 * s
-        w = int(math.sqrt(3) * s * (2 * R + 1)) + 2 * self.margin
-        self.grid_h = int(s * (3 * R + 2)) + 2 * self.margin
+        w = int(math.sqrt(3) * s * cols) + 2 * self.margin
+        self.grid_h = int(s * (1.5 * lay.rows + 0.5)) + 2 * self.margin
         self.width = max(w, 520)
         self.height = self.grid_h + 110
         self.names = False
@@ -44,8 +47,8 @@ class Window:
     def centre(self, i):
         q, r = self.lay.coord(i)
         s = self.size
-        return (self.width / 2 + math.sqrt(3) * s * (q + r / 2),
-                self.grid_h / 2 + 1.5 * s * r)
+        return (self.width / 2 + math.sqrt(3) * s * (q + r / 2 - self.mid[0]),
+                self.grid_h / 2 + 1.5 * s * (r - self.mid[1]))
 
     def hexagon(self, c, radius, turn=30):
         """Corners of a hexagon: pointy-topped (turn 30) like the cells, or
@@ -61,8 +64,14 @@ class Window:
             self.small = pygame.font.Font(None, max(12, self.size - 4))
         surf.fill(BACKGROUND)
         s = self.size
-        pygame.draw.polygon(surf, SHELL, self.hexagon((self.width / 2, self.grid_h / 2),
-                                                      s * math.sqrt(3) * (self.lay.radius + 1.1), 0))
+        lay = self.lay
+        if lay.n == 3 * lay.radius * (lay.radius + 1) + 1:        # a hexhex board
+            pygame.draw.polygon(surf, SHELL, self.hexagon((self.width / 2, self.grid_h / 2),
+                                                          s * math.sqrt(3) * (lay.radius + 1.1), 0))
+        else:                                                      # a field: its case
+            pygame.draw.rect(surf, SHELL, (self.margin // 2, self.margin // 2,
+                                           self.width - self.margin, self.grid_h - self.margin),
+                             border_radius=s)
         play = self.play()
         for i in range(self.lay.n):
             c = self.centres[i]

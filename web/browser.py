@@ -165,7 +165,7 @@ class Sound:
 class Board:
     def __init__(self, variant, host, clock=None):
         self.layout = layouts.load(variant)
-        self.leds = Leds(self.layout.n)
+        self.leds = Leds(self.layout.chain)
         self.keys = Keys()
         self.clock = clock or Clock()
         self.store = Store(host, variant)

@@ -8,7 +8,7 @@ import json
 from array import array
 from hexgames.board import zeros
 
-FORMAT = 1                     # version of the compact form
+FORMAT = 2                     # version of the compact form
 CHANNELS = 16                  # a 74HC4067 mux has 16 channels, chosen by 4 address pins
 NONE = 0xFFFF                  # "nothing here" in the 16-bit tables
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -44,10 +44,14 @@ def _check(d):
     for key in ("variant", "title"):
         if not isinstance(d.get(key), str):
             raise ValueError("layout: %s must be text, not %r" % (key, d.get(key)))
-    for key in ("base", "muxes"):
+    shape = d.get("shape")
+    if shape not in ("hexhex", "field"):
+        raise ValueError("layout: shape must be 'hexhex' or 'field', not %r" % (shape,))
+    for key in ("base", "muxes") if shape == "hexhex" else ("muxes",):
         if type(d.get(key)) is not int:
             raise ValueError("layout: %s must be a whole number, not %r" % (key, d.get(key)))
-    _number(d, "base", 2, 15)                  # 631 cells: 16-bit tables, 8-bit coordinates
+    if shape == "hexhex":
+        _number(d, "base", 2, 15)              # 631 cells: 16-bit tables, 8-bit coordinates
     _number(d, "muxes", 1, 30)                 # one read pin each
     _number(d, "pitch_mm", 1, 1000)
     led = d.get("led")
@@ -62,62 +66,70 @@ def _check(d):
         raise ValueError("layout: pins must be an object of role: GPIO")
     keys = d.get("keys")
     if not isinstance(keys, list):
-        raise ValueError("layout: keys must be a list of [name, label, slot]")
+        raise ValueError("layout: keys must be a list of [name, label, slot, LED or -1]")
     for k in keys:
-        if not (isinstance(k, list) and len(k) == 3 and isinstance(k[0], str)
+        if not (isinstance(k, list) and len(k) == 4 and isinstance(k[0], str)
                 and isinstance(k[1], str)):
-            raise ValueError("layout: key %r is not [name, label, slot]" % (k,))
+            raise ValueError("layout: key %r is not [name, label, slot, LED or -1]" % (k,))
 
 
 class Layout:
     """One board variant. Cells 0..n-1 in reading order (row 1 west to east, then row 2,
-    ...), the numbering of hexgames' hexhex board of the same base."""
+    ...): for a hexhex board the numbering of hexgames' hexhex board of the same base;
+    a field (the HexBoard) lists any cells with their coordinates. `radius` is the
+    largest hexhex around (0, 0) inside the cells: the menu and games are placed there."""
 
     def __init__(self, d):
         _check(d)
         self.variant = d["variant"]
         self.title = d["title"]
-        self.base = base = d["base"]
-        self.radius = R = base - 1
-        self.n = n = 3 * base * R + 1
         self.pitch_mm = d["pitch_mm"]
         self.muxes = d["muxes"]
         slots = CHANNELS * self.muxes
-        self.led = _table(d.get("cell_led"), n, "cell_led")       # cell -> place on LED chain
-        self.slot = _table(d.get("cell_slot"), slots, "cell_slot")  # cell -> mux * 16 + channel
+        if d["shape"] == "hexhex":
+            R = d["base"] - 1
+            n = 3 * R * (R + 1) + 1
+            self.q, self.r = _hexhex(R, n)   # computed from reading order, not shipped
+        else:
+            n = len(d.get("cell_led") or ())
+            self.q = _coords(d.get("cell_q"), n, "cell_q")
+            self.r = _coords(d.get("cell_r"), n, "cell_r")
+        self.n = n
+        self.chain = d.get("chain")             # LEDs on the chain, cells' and keys'
+        if type(self.chain) is not int or not n <= self.chain <= 1024:
+            raise ValueError("layout: chain must be a count of LEDs from %d, not %r"
+                             % (n, self.chain))
+        self.led = _table(d.get("cell_led"), self.chain, "cell_led")  # cell -> place on chain
+        self.slot = _table(d.get("cell_slot"), slots, "cell_slot")  # cell -> mux * 16 + ch.
         if len(self.led) != n or len(self.slot) != n:
             raise ValueError("layout %s: tables must have %d cells" % (self.variant, n))
-        # Coordinates follow from reading order, so they are computed, not shipped.
-        side = 2 * R + 1
-        self.q = zeros("b", n)
-        self.r = zeros("b", n)
-        self._grid = array("H", b"\xff" * (2 * side * side))   # (q, r) -> cell
-        i = 0
-        for r in range(-R, R + 1):
-            for q in range(max(-R, -R - r), min(R, R - r) + 1):
-                self.q[i] = q
-                self.r[i] = r
-                self._grid[(r + R) * side + q + R] = i
-                i += 1
-        keys = d["keys"]                          # [name, label, slot] per function key
+        self._box()
+        self.radius = self._inscribed()
+        self.base = self.radius + 1
+        if self.radius < 3:
+            raise ValueError("layout %s: no hexhex of radius 3 around the centre"
+                             % self.variant)
+        keys = d["keys"]                      # [name, label, slot, LED or -1] per key
         self.fn = tuple([k[0] for k in keys])
         self.fn_label = tuple([k[1] for k in keys])
         self.fn_slot = _table([k[2] for k in keys], slots, "keys")
+        self.fn_led = tuple([k[3] for k in keys])
         # slot -> key, for the scan driver: cell i, or n + k for function key k, or NONE.
         self.key_at = array("H", b"\xff" * (2 * slots))
         for i in range(n):
             self.key_at[self.slot[i]] = i
         for k in range(len(keys)):
             self.key_at[self.fn_slot[k]] = n + k
-        # one key per slot, one cell per LED: a shared one would lose presses or light
-        seen = bytearray(n)
-        for i in range(n):
-            if seen[self.led[i]]:
-                raise ValueError("layout: cell_led uses LED %d twice" % self.led[i])
-            seen[self.led[i]] = 1
+        # one key per slot, one key per LED: a shared one would lose presses or light
+        seen = bytearray(self.chain)
+        for v in list(self.led) + [v for v in self.fn_led if v >= 0]:
+            if type(v) is not int or not 0 <= v < self.chain or seen[v]:
+                raise ValueError("layout: LED %r used twice or off the chain" % (v,))
+            seen[v] = 1
         if len(keys) + n > slots or sum([1 for v in self.key_at if v != NONE]) != n + len(keys):
             raise ValueError("layout: two keys share a key-scan slot")
         self.pins = d["pins"]                     # role -> GPIO (or list of GPIO)
+        self.screen = d.get("screen")             # {part, width, height, i2c, address, ...}
         led = d["led"]
         self.led_part = led["part"]
         self.led_order = led["order"]
@@ -128,29 +140,51 @@ class Layout:
         self.led_budget_ma = self.power["led_budget_ma"]
         # Left for light once every LED idles, as a cap on the sum of all channel values
         # (0..255 each) of one frame: channel_ma flows at 255.
-        self.light_ma = self.led_budget_ma - n * self.idle_ma
+        self.light_ma = self.led_budget_ma - self.chain * self.idle_ma
         self.max_units = self.light_ma * 255 // self.channel_ma
+
+    def _box(self):
+        """The (q, r) -> cell grid over the cells' bounding box."""
+        q, r = self.q, self.r
+        self.q0, self.r0 = min(q), min(r)
+        self.cols = max(q) - self.q0 + 1
+        self.rows = max(r) - self.r0 + 1
+        self._grid = array("H", b"\xff" * (2 * self.cols * self.rows))
+        for i in range(self.n):
+            k = (r[i] - self.r0) * self.cols + q[i] - self.q0
+            if self._grid[k] != NONE:
+                raise ValueError("layout: two cells at (%d, %d)" % (q[i], r[i]))
+            self._grid[k] = i
+
+    def _inscribed(self):
+        R = 0
+        while True:
+            for dq in range(-R, R + 1):
+                for dr in range(max(-R, -R - dq), min(R, R - dq) + 1):
+                    if self.index(dq, dr) < 0:
+                        return R - 1
+            R += 1
 
     def coord(self, i):
         return (self.q[i], self.r[i])
 
     def index(self, q, r):
         """Cell at axial (q, r), or -1 off the board."""
-        R = self.radius
-        if max(abs(q), abs(r), abs(q + r)) > R:
+        q -= self.q0
+        r -= self.r0
+        if not (0 <= q < self.cols and 0 <= r < self.rows):
             return -1
-        return self._grid[(r + R) * (2 * R + 1) + q + R]
+        i = self._grid[r * self.cols + q]
+        return -1 if i == NONE else i
 
     def name(self, i):
-        R = self.radius
-        return LETTERS[self.q[i] + R] + str(self.r[i] + R + 1)
+        return LETTERS[self.q[i] - self.q0] + str(self.r[i] - self.r0 + 1)
 
     def find(self, name):
         """Cell number of a name such as "d4", or -1."""
         if len(name) < 2 or name[0] not in LETTERS or not name[1:].isdigit():
             return -1
-        R = self.radius
-        return self.index(LETTERS.index(name[0]) - R, int(name[1:]) - R - 1)
+        return self.index(LETTERS.index(name[0]) + self.q0, int(name[1:]) + self.r0 - 1)
 
     def fn_key(self, name):
         """Key number (n + k) of a function key such as "MENU", or -1."""
@@ -163,12 +197,12 @@ class Layout:
         return base <= self.base
 
     def fits_rhombus(self, size):
-        """A size x size rhombus placed centred: its corners decide, the board is convex."""
+        """A size x size rhombus placed centred (its middle cell on the centre) lies on
+        cells: every cell is looked at, as a field need not be convex."""
         lo = -((size - 1) // 2)
-        hi = lo + size - 1
-        for q in (lo, hi):
-            for r in (lo, hi):
-                if max(abs(q), abs(r), abs(q + r)) > self.radius:
+        for q in range(lo, lo + size):
+            for r in range(lo, lo + size):
+                if self.index(q, r) < 0:
                     return False
         return True
 
@@ -178,6 +212,32 @@ class Layout:
         if units <= self.max_units:
             return 256
         return self.max_units * 256 // units
+
+
+def _hexhex(R, n):
+    """q, r of a hexhex's cells in reading order."""
+    q = zeros("b", n)
+    r = zeros("b", n)
+    i = 0
+    for y in range(-R, R + 1):
+        for x in range(max(-R, -R - y), min(R, R - y) + 1):
+            q[i] = x
+            r[i] = y
+            i += 1
+    return q, r
+
+
+def _coords(values, n, what):
+    """array('b') of n coordinates in -12..12."""
+    if not isinstance(values, list) or len(values) != n:
+        raise ValueError("layout: %s must be a list of %d coordinates" % (what, n))
+    t = zeros("b", n)
+    for i in range(n):
+        v = values[i]
+        if type(v) is not int or not -12 <= v <= 12:
+            raise ValueError("%s[%d] = %r, not in -12..12" % (what, i, v))
+        t[i] = v
+    return t
 
 
 def _root():
@@ -208,7 +268,7 @@ def read(path, text=None):
 
 
 def load(variant="pocket"):
-    """The layout the firmware ships for a board variant ("pocket" or "full")."""
+    """The layout the firmware ships for a board variant ("pocket", "full", "hexboard")."""
     tried = []
     for root in (_root(), "/", ""):
         path = root + "layouts/" + variant + ".json"

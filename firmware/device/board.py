@@ -43,7 +43,7 @@ class Board:
     def __init__(self, layout):
         pins = layout.pins
         self.layout = layout
-        self.leds = leds.make(pins["led_data"], layout.n)
+        self.leds = leds.make(pins["led_data"], layout.chain)
         self.keys = keyscan.Scanner(layout, pins["key_addr"], pins["key_read"])
         self.clock = Clock()
         self.store = FolderStore(DATA)

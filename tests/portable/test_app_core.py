@@ -153,10 +153,12 @@ def test_boards_are_placed_centred():
 
 def test_only_games_that_fit_are_offered():
     small = layout.Layout({
-        "format": 1, "variant": "tiny", "title": "Tiny", "base": 5, "pitch_mm": 12, "muxes": 5,
+        "format": 2, "variant": "tiny", "title": "Tiny", "shape": "hexhex", "base": 5,
+        "pitch_mm": 12, "muxes": 5, "chain": 61,
         "led": {"part": "x", "order": "GRB", "idle_ma": 1, "channel_ma": 20, "max_ma": 60},
         "power": {"led_budget_ma": 300}, "pins": {},
-        "keys": [["MENU", "Menu", 61], ["UNDO", "Undo", 62], ["OK", "OK", 63], ["HINT", "Hint", 64]],
+        "keys": [["MENU", "Menu", 61, -1], ["UNDO", "Undo", 62, -1], ["OK", "OK", 63, -1],
+                 ["HINT", "Hint", 64, -1]],
         "cell_led": list(range(61)), "cell_slot": list(range(61))})
     offered = games.offered(small)
     assert "hexmeister" not in offered and "inphexion" not in offered

@@ -17,7 +17,7 @@ import sys
 from xml.sax.saxutils import escape
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from hwlayout import CHANNELS, HEADER, ROOT, VARIANTS, load  # noqa: E402
+from hwlayout import CHANNELS, HEADER, ROOT, VARIANTS, load, radius_of  # noqa: E402
 
 CHAIN_DY = 4.8                      # the drawn LED chain runs below a cell's labels
 
@@ -27,7 +27,11 @@ CHAIN_DY = 4.8                      # the drawn LED chain runs below a cell's la
 # ---------------------------------------------------------------- parts and designators
 
 def parts(d):
-    """BOM lines [(key, designators, part, quantity, notes)], numbered per prefix."""
+    """BOM lines [(key, designators, part, quantity, notes)], numbered per prefix. A board
+    that is bought whole (the HexBoard) lists its own parts: nothing to derive."""
+    if "parts" in d:
+        return [("part%d" % k, des, part, qty, notes)
+                for k, (des, part, qty, notes) in enumerate(d["parts"])]
     n, m, nf = len(d["cells"]), d["scan"]["muxes"], len(d["function_keys"])
     p, led = d["power"], d["led"]
     rows = [
@@ -90,12 +94,48 @@ def bom(d):
 def _rows(d):
     """Cells by row (reading order), as lists of cells."""
     rows = {}
-    for c in d["cells"]:
+    for c in d["cells"] + [f for f in d["function_keys"] if "q" in f]:
         rows.setdefault(c["r"], []).append(c)
     return [rows[r] for r in sorted(rows)]
 
 
+ROLE_TEXT = {"led_data": "LED chain data in", "buzzer": "piezo, PWM",
+             "oled_sda": "screen I2C SDA", "oled_scl": "screen I2C SCL",
+             "knob_a": "knob A (quadrature)", "knob_b": "knob B (quadrature)",
+             "knob_press": "knob's push button, to GND", "charge_stat": "charger STAT",
+             "vbus_sense": "VBUS sense", "vsys_sense": "VSYS sense (ADC)"}
+
+
+def _bought_pinmap(d):
+    """Pin map of a board that is bought whole: what the firmware drives, and how."""
+    pins = d["pins"]
+    role = {}
+    for k, gp in enumerate(pins["key_addr"]):
+        role[gp] = ("key_addr[%d]" % k, "key mux address bit %d (output)" % k)
+    for k, gp in enumerate(pins["key_read"]):
+        role[gp] = ("key_read[%d]" % k, "key column %d (input, pull-up; a pressed key "
+                                        "reads low)" % k)
+    for name, gp in pins.items():
+        if name in ROLE_TEXT:
+            role[gp] = (name, ROLE_TEXT[name])
+    out = ["# %s: pin map and wiring" % d["title"], "",
+           "Generated from `hardware/%s.json` by `tools/hardware/hwviews.py`; edit the JSON, "
+           "not this file." % d["variant"], "",
+           "## RP2040 GPIO", "", "| GPIO | Role | Wired to |", "|---|---|---|"]
+    for gp in sorted(role):
+        out.append("| GP%d | %s | %s |" % (gp, *role[gp]))
+    if "screen" in d:
+        scr = d["screen"]
+        out += ["", "Screen: %s, %d x %d, I2C%d at address 0x%02X, drawn turned by %d degrees."
+                % (scr["part"], scr["width"], scr["height"], scr["i2c"], scr["address"],
+                   scr["rotate"])]
+    return out + [""]
+
+
 def pinmap(d):
+    if "parts" in d:
+        out = _bought_pinmap(d)
+        return "\n".join(out + _scan_and_chain(d, None)) + "\n"
     ref = {key: des for key, des, _, _, _ in parts(d)}
     pins, m = d["pins"], d["scan"]["muxes"]
     mux0 = int(ref["mux"].split("-")[0][1:])
@@ -128,28 +168,40 @@ def pinmap(d):
             % (ref["bulk"], ref["pfet"], ref["shifter"]),
             "| 3V3(OUT) | 36 | muxes, %s VCCA, key pull-ups |" % ref["shifter"],
             "| GND | 38 and others | everything |", ""]
-    out += ["## Key scan", "", "Slot = mux x 16 + channel. Each key shorts its channel "
-            "to GND; the read pin sees 0 while the addressed key is down.", "",
-            "| Mux | Read | " + " | ".join(str(c) for c in range(CHANNELS)) + " |",
-            "|---|---|" + "---|" * CHANNELS]
+    return "\n".join(out + _scan_and_chain(d, mux0)) + "\n"
+
+
+def _scan_and_chain(d, mux0):
+    """The key-scan table (mux0: the first mux's designator number, None: a board with
+    one mux and read lines), the LED chain row by row and the current figures."""
+    pins, m = d["pins"], d["scan"]["muxes"]
+    if mux0 is None:
+        head = ("Slot = column x 16 + mux address. The mux grounds the addressed key row; "
+                "a column pin sees 0 while its key in that row is down.", "Column")
+    else:
+        head = ("Slot = mux x 16 + channel. Each key shorts its channel to GND; the read "
+                "pin sees 0 while the addressed key is down.", "Mux")
+    out = ["## Key scan", "", head[0], "",
+           "| %s | Read | " % head[1] + " | ".join(str(c) for c in range(CHANNELS)) + " |",
+           "|---|---|" + "---|" * CHANNELS]
     owner = {c["slot"]: c["name"] for c in d["cells"]}
     owner.update({f["slot"]: f["name"] for f in d["function_keys"]})
     for k in range(m):
         names = [owner.get(k * CHANNELS + c, "-") for c in range(CHANNELS)]
-        out.append("| U%d | GP%d | %s |" % (mux0 + k, pins["key_read"][k], " | ".join(names)))
+        who = "%d" % k if mux0 is None else "U%d" % (mux0 + k)
+        out.append("| %s | GP%d | %s |" % (who, pins["key_read"][k], " | ".join(names)))
     out += ["", "## LED chain", "", "Data enters at LED 0 and leaves each LED by DOUT to "
-            "the next DIN.", "", "| Row | LEDs | Cells in chain order |", "|---|---|---|"]
+            "the next DIN.", "", "| Row | LEDs | %s in chain order |" % ("Keys" if mux0 is None else "Cells"), "|---|---|---|"]
     for k, row in enumerate(_rows(d)):
         chain = sorted(row, key=lambda c: c["led"])
         out.append("| %d | %d-%d | %s |" % (k + 1, chain[0]["led"], chain[-1]["led"],
                                             " ".join(c["name"] for c in chain)))
-    out += ["", "## Current", ""] + ["- " + line for line in current(d)]
-    return "\n".join(out) + "\n"
+    return out + ["", "## Current", ""] + ["- " + line for line in current(d)]
 
 
 def current(d):
     """The LED current figures, as sentences (pin map and README use the same numbers)."""
-    n, led, p = len(d["cells"]), d["led"], d["power"]
+    n, led, p = chain_length(d), d["led"], d["power"]
     light = p["led_budget_ma"] - n * led["idle_ma"]
     return ["%d LEDs: %d mA idle, %d mA at full white (%d mA each)"
             % (n, n * led["idle_ma"], n * led["max_ma"], led["max_ma"]),
@@ -160,22 +212,46 @@ def current(d):
                                        100.0 * light / (n * led["max_ma"]))]
 
 
+def chain_length(d):
+    """LEDs on the chain: one per cell, plus any under function keys."""
+    return len(d["cells"]) + sum(1 for f in d["function_keys"] if "led" in f)
+
+
 # ---------------------------------------------------------------- drawing
 
 def svg(d):
     """Board face, pointy-top hexes: cell name, Lnn = place on the LED chain,
-    Km.c = key-scan mux m channel c; the chain drawn as a line; function keys below."""
-    pitch, R = d["pitch_mm"], d["shape"]["base"] - 1
+    Km.c = key-scan line m address c; the chain drawn as a line; function keys at their
+    place on the face when they have one, else in a row below."""
+    pitch = d["pitch_mm"]
     row_h = pitch * math.sqrt(3) / 2           # vertical distance between rows
     rad = pitch / math.sqrt(3)                 # centre to corner
     margin, title_h = 8.0, 12.0
-    width = (2 * R + 1) * pitch + 2 * margin
-    board_h = 2 * R * row_h + 2 * rad
-    height = title_h + board_h + 1.5 * pitch + 10
-    x0, y0 = width / 2, title_h + rad + R * row_h
+    keys = d["function_keys"]
+    placed = [f for f in keys if "q" in f]
+    face = d["cells"] + placed
+    xs = [c["q"] + c["r"] / 2.0 for c in face]
+    rs = [c["r"] for c in face]
+    width = (max(xs) - min(xs) + 1) * pitch + 2 * margin
+    board_h = (max(rs) - min(rs)) * row_h + 2 * rad
+    below = 0 if len(placed) == len(keys) else 1.5 * pitch
+    height = title_h + board_h + below + 10
+    x0 = margin + pitch / 2 - min(xs) * pitch
+    y0 = title_h + rad - min(rs) * row_h
 
     def at(q, r, dy=0.0):
         return x0 + pitch * (q + r / 2.0), y0 + row_h * r + dy
+
+    def hexagon(c, fill):
+        x, y = at(c["q"], c["r"])
+        pts = " ".join("%.2f,%.2f" % (x + 0.96 * rad * math.cos(math.radians(60 * k - 90)),
+                                      y + 0.96 * rad * math.sin(math.radians(60 * k - 90)))
+                       for k in range(6))
+        return ('<polygon points="%s" fill="%s" stroke="#456" stroke-width="0.3"/>'
+                % (pts, fill))
+
+    def slot(c):
+        return "K%d.%d" % (c["slot"] // CHANNELS, c["slot"] % CHANNELS)
 
     out = ['<?xml version="1.0" encoding="UTF-8"?>',
            '<svg xmlns="http://www.w3.org/2000/svg" width="%.1fmm" height="%.1fmm" '
@@ -184,45 +260,40 @@ def svg(d):
            '<title>%s</title>' % escape(d["title"]),
            '<rect width="100%" height="100%" fill="white"/>',
            '<text x="%.2f" y="7" font-size="4.5" font-weight="bold">%s: %d cells, pitch %s mm'
-           '</text>' % (x0, escape(d["title"]), len(d["cells"]), pitch)]
-    for c in d["cells"]:
-        x, y = at(c["q"], c["r"])
-        pts = " ".join("%.2f,%.2f" % (x + 0.96 * rad * math.cos(math.radians(60 * k - 90)),
-                                      y + 0.96 * rad * math.sin(math.radians(60 * k - 90)))
-                       for k in range(6))
-        out.append('<polygon points="%s" fill="#eef2f7" stroke="#456" stroke-width="0.3"/>'
-                   % pts)
-    chain = sorted(d["cells"], key=lambda c: c["led"])
+           '</text>' % (width / 2, escape(d["title"]), len(d["cells"]), pitch)]
+    out += [hexagon(c, "#eef2f7") for c in d["cells"]]
+    out += [hexagon(f, "#f7f1e3") for f in placed]
+    chain = sorted([c for c in face if "led" in c], key=lambda c: c["led"])
     out.append('<polyline points="%s" fill="none" stroke="#e8892b" stroke-width="0.4" '
                'stroke-opacity="0.7"/>'
                % " ".join("%.2f,%.2f" % at(c["q"], c["r"], CHAIN_DY) for c in chain))
     x, y = at(chain[0]["q"], chain[0]["r"], CHAIN_DY)
     out.append('<text x="%.2f" y="%.2f" font-size="2.2" fill="#c25d00">DIN &#8594;</text>'
                % (x - pitch * 0.9, y + 0.8))
-    for c in d["cells"]:
+    for c in face:
         x, y = at(c["q"], c["r"])
-        out.append('<text x="%.2f" y="%.2f" font-size="2.8" font-weight="bold">%s</text>'
-                   % (x, y - 1.2, c["name"]))
+        label = c["name"] if c in d["cells"] else c["label"]
+        out.append('<text x="%.2f" y="%.2f" font-size="%s" font-weight="bold">%s</text>'
+                   % (x, y - 1.2, "2.8" if c in d["cells"] else "1.9", escape(label)))
         out.append('<text x="%.2f" y="%.2f" font-size="1.8" fill="#c25d00">L%d</text>'
                    % (x, y + 1.2, c["led"]))
-        out.append('<text x="%.2f" y="%.2f" font-size="1.8" fill="#2a5db0">K%d.%d</text>'
-                   % (x, y + 3.4, c["slot"] // CHANNELS, c["slot"] % CHANNELS))
-    keys = d["function_keys"]
+        out.append('<text x="%.2f" y="%.2f" font-size="1.8" fill="#2a5db0">%s</text>'
+                   % (x, y + 3.4, slot(c)))
+    rest = [f for f in keys if "q" not in f]
     kw, gap = 2 * pitch, pitch / 2
-    kx = x0 - (len(keys) * kw + (len(keys) - 1) * gap) / 2
+    kx = width / 2 - (len(rest) * kw + (len(rest) - 1) * gap) / 2
     ky = title_h + board_h + pitch / 2
-    for k, f in enumerate(keys):
+    for k, f in enumerate(rest):
         x = kx + k * (kw + gap)
         out.append('<rect x="%.2f" y="%.2f" width="%.2f" height="%.2f" rx="2" '
                    'fill="#f7f1e3" stroke="#456" stroke-width="0.3"/>' % (x, ky, kw, pitch))
         out.append('<text x="%.2f" y="%.2f" font-size="2.6" font-weight="bold">%s</text>'
                    % (x + kw / 2, ky + pitch / 2 - 0.3, escape(f["label"])))
-        out.append('<text x="%.2f" y="%.2f" font-size="1.8" fill="#2a5db0">%s K%d.%d</text>'
-                   % (x + kw / 2, ky + pitch / 2 + 2.5, f["name"], f["slot"] // CHANNELS,
-                      f["slot"] % CHANNELS))
+        out.append('<text x="%.2f" y="%.2f" font-size="1.8" fill="#2a5db0">%s %s</text>'
+                   % (x + kw / 2, ky + pitch / 2 + 2.5, f["name"], slot(f)))
     out.append('<text x="%.2f" y="%.2f" font-size="2.2">Lnn: place on the LED chain '
-               '(orange line, data in at L0). Km.c: key scan, mux m channel c.</text>'
-               % (x0, height - 3))
+               '(orange line, data in at L0). Km.c: key scan, line m address c.</text>'
+               % (width / 2, height - 3))
     out.append('</svg>')
     return "\n".join(out) + "\n"
 
@@ -230,15 +301,25 @@ def svg(d):
 # ---------------------------------------------------------------- firmware form
 
 def firmware_form(d):
-    """Compact JSON for firmware/app/layout.py: cells are implied by reading order of the
-    complete hexhex (validated), so only the LED and slot tables ship."""
-    form = {"format": 1, "variant": d["variant"], "title": d["title"],
-            "base": d["shape"]["base"], "pitch_mm": d["pitch_mm"],
-            "muxes": d["scan"]["muxes"], "led": d["led"], "power": d["power"],
-            "pins": d["pins"],
-            "keys": [[f["name"], f["label"], f["slot"]] for f in d["function_keys"]],
-            "cell_led": [c["led"] for c in d["cells"]],
-            "cell_slot": [c["slot"] for c in d["cells"]]}
+    """Compact JSON for firmware/app/layout.py. A hexhex's cells are implied by the reading
+    order of the complete hexhex (validated), so only the LED and slot tables ship; a field
+    ships its coordinates too."""
+    field = d["shape"]["kind"] == "field"
+    form = {"format": 2, "variant": d["variant"], "title": d["title"],
+            "shape": d["shape"]["kind"]}
+    if not field:
+        form["base"] = d["shape"]["base"]
+    form.update({"pitch_mm": d["pitch_mm"], "muxes": d["scan"]["muxes"], "led": d["led"],
+                 "power": d["power"], "pins": d["pins"], "chain": chain_length(d),
+                 "keys": [[f["name"], f["label"], f["slot"], f.get("led", -1)]
+                          for f in d["function_keys"]]})
+    if "screen" in d:
+        form["screen"] = d["screen"]
+    form["cell_led"] = [c["led"] for c in d["cells"]]
+    form["cell_slot"] = [c["slot"] for c in d["cells"]]
+    if field:
+        form["cell_q"] = [c["q"] for c in d["cells"]]
+        form["cell_r"] = [c["r"] for c in d["cells"]]
     return "{\n%s\n}\n" % ",\n".join("%s: %s" % (json.dumps(k), json.dumps(v))
                                       for k, v in form.items())
 
