@@ -147,3 +147,31 @@ def test_the_firmware_form_carries_the_field_and_refuses_a_damaged_one(tmp_path)
         path.write_text(json.dumps(dict(good, **change)))
         with pytest.raises(ValueError, match=message):
             layout.read(str(path))
+
+
+def test_the_extra_command_keys_step_the_light_turn_the_sound_and_replay(tmp_path):
+    import host_sim  # noqa: F401  (puts firmware/ on the path, the stubs of micropython)
+    from host_sim.board import VirtualBoard
+    b = VirtualBoard("hexboard", str(tmp_path))
+    a = b.app(ai=None)
+    a.run(2)
+    lay = b.layout
+    level = a.settings.brightness
+    b.press(lay.fn_key("LIGHT"))
+    a.run(2)
+    assert a.settings.brightness == (level + 1) % 6 and type(a.screen).__name__ == "Menu"
+    sound = a.settings.sound
+    b.press(lay.fn_key("SOUND"))
+    a.run(2)
+    assert a.settings.sound != sound
+    again = VirtualBoard("hexboard", str(tmp_path)).app(ai=None)      # kept in the settings
+    assert (again.settings.brightness, again.settings.sound) == ((level + 1) % 6, not sound)
+    b.press(lay.fn_key("NEW"))                    # no match played yet: refused
+    a.run(2)
+    assert type(a.screen).__name__ == "Menu"
+    a.new_game(["hexgo", 4, [], 0, 1])
+    play = a.screen
+    play.g.play(play.g.moves()[0])
+    b.press(lay.fn_key("NEW"))                    # a game goes on: it is never thrown away
+    a.run(2)
+    assert a.screen is play and len(play.g.history()) == 1

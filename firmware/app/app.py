@@ -16,6 +16,8 @@ from app.light import Light
 from app.play import Play
 from app.render import Painter
 
+COMMANDS = ("LIGHT", "SOUND", "NEW")   # command keys handled here, not by a screen
+
 FRAME_MS = const(40)        # 25 frames a second: smooth enough for a slow glow
 # The heap (DESIGN.md section 5): the lowest free heap during a search stays at or
 # above 32 KB, so fragmentation never bites; measured on the emulated chip
@@ -220,7 +222,12 @@ class App:
             self.clock.sleep_ms(ms)
 
     def _key(self, key, kind):
-        if kind == PRESS:
+        if kind != PRESS:
+            return
+        if key >= self.n and self.layout.fn[key - self.n] in COMMANDS:
+            from app import commands        # only boards with such keys load it
+            commands.run(self, self.layout.fn[key - self.n])
+        else:
             self.screen.key(key)
 
     # -- screens ---------------------------------------------------------------------
