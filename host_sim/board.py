@@ -144,12 +144,19 @@ class VirtualBoard:
         self.store = FolderStore(folder)
         self.sound = sound or Sound()
         self.reports = []
+        self.screen = None                      # the board's screen, if it has one
+        if self.layout.screen:
+            from host_sim.screen import Screen
+            self.screen = Screen(self.layout.screen)
 
     def app(self, boot=True, **kw):
         """The firmware's App on this board's hardware (booted unless boot=False)."""
         self.reports = []
         a = App(self.layout, self.leds, self.keys, self.clock, self.store, self.sound,
                 report=self.reports.append, **kw)
+        if self.screen is not None:
+            from app.panel import Panel
+            a.panel = Panel(self.screen)
         if boot:
             a.boot()
         return a
@@ -169,6 +176,16 @@ class VirtualBoard:
             key = self.key_of(key)
         self.keys.push(key, PRESS)
         self.keys.push(key, RELEASE)
+
+    def turn(self, clicks):
+        """The knob (a board that has one) turned by clicks: + clockwise."""
+        for _ in range(abs(clicks)):
+            self.keys.push(self.layout.knob + (clicks > 0), PRESS)
+
+    def push_knob(self):
+        """The knob's button pressed and let go."""
+        self.keys.push(self.layout.knob + 2, PRESS)
+        self.keys.push(self.layout.knob + 2, RELEASE)
 
     # -- output ------------------------------------------------------------------
     def rgb(self, cell):

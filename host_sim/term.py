@@ -6,12 +6,14 @@ cursor keys or by name.
 Keys: arrows move the cursor, Space or Enter presses the cell under it; type a
 cell name (`d4`: the game's names during a game, the board's in the menu) and
 Enter to press that cell; M menu, U undo/back, O OK/pass, H hint; Backspace edits
-the name; Q or Ctrl-C quits.
+the name; Q or Ctrl-C quits. A board with a knob (the HexBoard): [ and ] turn it,
+= presses it.
 """
 import os
 import select
 import sys
 
+from app import names
 from host_sim.board import on_screen
 
 FRAME_MS = 40
@@ -45,6 +47,10 @@ class Terminal:
                 self.quit = True
             elif ch in FN_KEYS:
                 self.press(self.lay.fn_key(FN_KEYS[ch]))
+            elif ch in "[]" and "knob_a" in self.lay.pins:
+                self.board.turn(1 if ch == "]" else -1)
+            elif ch == "=" and "knob_a" in self.lay.pins:
+                self.board.push_knob()
             elif ch in ("\r", "\n"):
                 if self.typed:
                     self.press_name(self.typed)
@@ -81,7 +87,7 @@ class Terminal:
         self.board.press(key)
 
     def press_name(self, name):
-        k = self.app.cell_named(name)
+        k = names.cell_named(self.app, name)
         if k < 0:
             self.message = "no cell %r" % name
             return
@@ -116,8 +122,8 @@ class Terminal:
         keys = "  ".join("%s %s" % (c, self.app.layout.fn_label[self.lay.fn.index(k)])
                          for c, k in FN_KEYS.items())
         where = self.lay.name(self.cursor)
-        if self.app.name_of(self.cursor) != where:          # a game's cell: its own name
-            where += " (%s)" % self.app.name_of(self.cursor)
+        if names.name_of(self.app, self.cursor) != where:          # a game's cell: its own name
+            where += " (%s)" % names.name_of(self.app, self.cursor)
         lines.append("")
         lines.append(self.app.caption)
         lines.append("cursor %s  typed: %s  %s" % (where, self.typed or "-", self.message))

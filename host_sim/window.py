@@ -5,7 +5,9 @@ a click presses a cell, buttons and keys for the function keys.
     python -m host_sim board --screenshot docs/screenshot.png      (headless)
 
 Keys: M menu, U or Backspace undo/back, O or Enter OK/pass, H hint, N cell names
-on/off, Q or Escape quits.
+on/off, Q or Escape quits. A board with a knob (the HexBoard): the scroll wheel or
+[ and ] turn it, the middle button or Space presses it; its screen is drawn beside
+the cells, two window pixels a screen pixel.
 """
 import math
 import os
@@ -22,6 +24,7 @@ DARK_CELL = (28, 28, 32)
 TEXT = (200, 200, 200)
 KEYS = {pygame.K_m: "MENU", pygame.K_u: "UNDO", pygame.K_BACKSPACE: "UNDO",
         pygame.K_o: "OK", pygame.K_RETURN: "OK", pygame.K_h: "HINT"}
+KNOB = {pygame.K_LEFTBRACKET: -1, pygame.K_RIGHTBRACKET: 1, pygame.K_SPACE: 0}
 
 
 class Window:
@@ -37,9 +40,12 @@ class Window:
         self.margin = 2 * s
         w = int(math.sqrt(3) * s * cols) + 2 * self.margin
         self.grid_h = int(s * (1.5 * lay.rows + 0.5)) + 2 * self.margin
-        self.width = max(w, 520)
+        self.oled = board.screen                  # drawn right of the cells, 2 px a pixel
+        self.grid_w = max(w, 520)
+        self.width = self.grid_w + (2 * self.oled.width + self.margin if self.oled else 0)
         self.height = self.grid_h + 110
         self.names = False
+        self.knob = "knob_a" in lay.pins
         self.font = None
         self.buttons = []
         self.centres = [self.centre(i) for i in range(lay.n)]
@@ -47,7 +53,7 @@ class Window:
     def centre(self, i):
         q, r = self.lay.coord(i)
         s = self.size
-        return (self.width / 2 + math.sqrt(3) * s * (q + r / 2 - self.mid[0]),
+        return (self.grid_w / 2 + math.sqrt(3) * s * (q + r / 2 - self.mid[0]),
                 self.grid_h / 2 + 1.5 * s * (r - self.mid[1]))
 
     def hexagon(self, c, radius, turn=30):
@@ -66,11 +72,11 @@ class Window:
         s = self.size
         lay = self.lay
         if lay.n == 3 * lay.radius * (lay.radius + 1) + 1:        # a hexhex board
-            pygame.draw.polygon(surf, SHELL, self.hexagon((self.width / 2, self.grid_h / 2),
+            pygame.draw.polygon(surf, SHELL, self.hexagon((self.grid_w / 2, self.grid_h / 2),
                                                           s * math.sqrt(3) * (lay.radius + 1.1), 0))
         else:                                                      # a field: its case
             pygame.draw.rect(surf, SHELL, (self.margin // 2, self.margin // 2,
-                                           self.width - self.margin, self.grid_h - self.margin),
+                                           self.grid_w - self.margin, self.grid_h - self.margin),
                              border_radius=s)
         play = self.play()
         for i in range(self.lay.n):
@@ -88,6 +94,8 @@ class Window:
                     name = play.g.board.name(play.place.of(i))
                 t = self.small.render(name, True, (235, 235, 235) if not lit else (20, 20, 20))
                 surf.blit(t, t.get_rect(center=c))
+        if self.oled is not None:
+            self.draw_oled(surf, self.grid_w, (self.grid_h - 2 * self.oled.height) // 2)
         # function keys
         self.buttons = []
         n = len(self.lay.fn)
@@ -103,6 +111,19 @@ class Window:
         for line in self.wrap(self.app.caption, self.width - 24)[:3]:
             surf.blit(self.font.render(line, True, TEXT), (12, y))
             y += 18
+
+    def draw_oled(self, surf, x0, y0):
+        """The screen's buffer, lit pixels pale blue on black."""
+        o = self.oled
+        pygame.draw.rect(surf, (0, 0, 0), (x0 - 6, y0 - 6, 2 * o.width + 12, 2 * o.height + 12),
+                         border_radius=4)
+        buf, w = o.buffer, o.width
+        for p in range(o.pages):
+            for x in range(w):
+                col = buf[p * w + x]
+                for b in range(8):
+                    if col >> b & 1:
+                        surf.fill((170, 215, 255), (x0 + 2 * x, y0 + 2 * (8 * p + b), 2, 2))
 
     def wrap(self, text, width):
         lines, cur = [], ""
@@ -144,11 +165,17 @@ class Window:
             key = self.key_at(ev.pos)
             if key is not None:
                 self.board.press(key)
+        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 2 and self.knob:
+            self.board.push_knob()
+        elif ev.type == pygame.MOUSEWHEEL and self.knob:
+            self.board.turn(-ev.y)                 # wheel down: clockwise
         elif ev.type == pygame.KEYDOWN:
             if ev.key in (pygame.K_q, pygame.K_ESCAPE):
                 return False
             if ev.key == pygame.K_n:
                 self.names = not self.names
+            elif ev.key in KNOB and self.knob:
+                self.board.turn(KNOB[ev.key]) if KNOB[ev.key] else self.board.push_knob()
             elif ev.key in KEYS:
                 self.board.press(KEYS[ev.key])
         return True

@@ -8,6 +8,7 @@ import host_sim  # noqa: F401
 from host_sim.__main__ import main
 from host_sim.board import VirtualBoard, on_screen
 from host_sim.term import Terminal
+from app import names
 
 from test_app_sessions import hue
 
@@ -24,15 +25,15 @@ def test_a_typed_name_means_the_same_cell_to_every_front_end(tmp_path):
     from web import browser
     b, a, t = terminal(tmp_path)
     lay = b.layout
-    assert a.cell_named(" G4 ") == lay.find("g4") and a.cell_named("zz9") == -1
-    assert a.name_of(lay.find("g7")) == "g7"            # the menu: the board's names
+    assert names.cell_named(a, " G4 ") == lay.find("g4") and names.cell_named(a, "zz9") == -1
+    assert names.name_of(a, lay.find("g7")) == "g7"            # the menu: the board's names
     a.new_game(("hexgo", None, [], 0, 1))
     a.run(1)
     # in a game its names: hexgo's d4 is the board's g7; cells off its board keep theirs
-    assert a.cell_named("d4") == lay.find("g7") and a.name_of(lay.find("g7")) == "d4"
+    assert names.cell_named(a, "d4") == lay.find("g7") and names.name_of(a, lay.find("g7")) == "d4"
     first = a.screen.g.board.name(0)
-    assert a.cell_named(first) == a.screen.place.cell[0] and a.name_of(a.screen.place.cell[0]) == first
-    assert a.name_of(lay.find("g1")) == "g1" and a.screen.place.of(lay.find("g1")) < 0
+    assert names.cell_named(a, first) == a.screen.place.cell[0] and names.name_of(a, a.screen.place.cell[0]) == first
+    assert names.name_of(a, lay.find("g1")) == "g1" and a.screen.place.of(lay.find("g1")) < 0
     # the web page asks the app (the terminal's press_name does too)
     was = browser.board
     browser.board = type("B", (), {"app": a, "press": lambda self, k: b.press(k)})()

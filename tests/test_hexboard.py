@@ -175,3 +175,129 @@ def test_the_extra_command_keys_step_the_light_turn_the_sound_and_replay(tmp_pat
     b.press(lay.fn_key("NEW"))                    # a game goes on: it is never thrown away
     a.run(2)
     assert a.screen is play and len(play.g.history()) == 1
+
+
+# ---------------------------------------------------------------- the knob and the panel
+
+@pytest.fixture
+def stubs(monkeypatch):
+    """device.* over the stub machine of tests/stubs (as tests/test_device.py)."""
+    import importlib
+    monkeypatch.syspath_prepend(os.path.join(ROOT, "tests", "stubs"))
+    m = importlib.reload(importlib.import_module("stub_machine"))
+    monkeypatch.setitem(sys.modules, "machine", m)
+    for name in list(sys.modules):
+        if name == "device" or name.startswith("device."):
+            monkeypatch.delitem(sys.modules, name)
+    return m
+
+
+def test_the_knob_counts_whole_clicks_and_never_a_bounce(stubs):
+    from device.knob import Knob
+    got = []
+    k = Knob(20, 21, lambda key, kind: got.append((key, kind)), 500)
+    a, b = stubs.pins[20], stubs.pins[21]
+
+    def steps(seq):                       # (A, B) levels in turn
+        for va, vb in seq:
+            a.drive(va)
+            b.drive(vb)
+    cw = [(1, 0), (0, 0), (0, 1), (1, 1)]
+    steps(cw)
+    assert got == [(501, 1)]
+    steps([(0, 1), (0, 0), (1, 0), (1, 1)])              # counter-clockwise
+    assert got[1:] == [(500, 1)]
+    steps([(1, 0), (1, 1), (1, 0), (1, 1)])              # bounce on one contact: no click
+    steps([(1, 0), (0, 0), (1, 0), (0, 0), (0, 1), (1, 1)])   # chatter mid-click: one click
+    assert got[2:] == [(501, 1)] and k.clicks == 3
+    b._v = 0                                             # both contacts at once (an edge
+    a.drive(0)                                           # missed): the direction is unknown
+    b._v = 1
+    a.drive(1)
+    assert len(got) == 3 and k.count == 0
+
+
+def test_a_watched_button_is_debounced_like_the_keys(stubs):
+    from device.keyscan import Scanner
+    s = Scanner(layout.load("hexboard"), [4, 5, 2, 3], list(range(6, 16)))
+    s.watch(24, 777)
+    btn = stubs.pins[24]
+    btn.drive(0)
+    s.scan()
+    assert s.poll() == -1                 # one reading is not enough
+    s.scan()
+    assert s.poll() == 777 * 4 + 1
+    btn.drive(1)
+    s.scan()
+    btn.drive(0)                          # a bounce shorter than a scan
+    s.scan()
+    s.scan()
+    assert s.poll() == -1
+    btn.drive(1)
+    s.scan()
+    s.scan()
+    assert s.poll() == 777 * 4 + 2
+
+
+def test_a_game_is_chosen_and_played_with_the_knob_alone(tmp_path):
+    import host_sim  # noqa: F401
+    from host_sim.board import VirtualBoard
+    b = VirtualBoard("hexboard", str(tmp_path))
+    a = b.app(ai=None)
+    a.run(2)
+
+    def choose(label):
+        for _ in range(12):
+            b.turn(1)
+            a.run(1)
+            if a.pointed == label:
+                break
+        assert a.pointed == label and a.pointer in a.screen.targets()
+        b.push_knob()
+        a.run(1)
+        b.push_knob()                     # pressed twice: chosen
+        a.run(2)
+    choose("Hex")
+    assert "size" in a.screen.page or a.caption.startswith("Board size")
+    choose("5")
+    while type(a.screen).__name__ == "Menu":     # the rest by the button alone: OK
+        b.push_knob()
+        a.run(2)
+    play = a.screen
+    assert play.name == "hex" and play.g.board.size == 5
+    for turn in range(4):                 # two people: four moves, each by the knob
+        b.turn(1 + turn)
+        a.run(1)
+        cell = a.pointer
+        assert play.place.of(cell) >= 0 and a.pointed == play.g.board.name(play.place.of(cell))
+        b.push_knob()
+        a.run(1)
+        b.push_knob()
+        a.run(2)
+        assert len(play.g.history()) == turn + 1 and play.g.cells(play.g.history()[-1]) == [
+            play.place.of(cell)]
+    assert a.caption.startswith("Hex: X to move")
+
+
+def test_the_panel_shows_the_caption_and_sends_only_changed_pages(tmp_path):
+    import host_sim  # noqa: F401
+    from host_sim.board import VirtualBoard
+    from host_sim.screen import font
+    from app.panel import wrap
+    assert font() is not None and len(font()) == 96 * 8
+    assert wrap("Choose a game [HexGo]: HexGo=i4", 16) == ["Choose a game", "[HexGo]:", "HexGo=i4"]
+    assert wrap("inpHeXionXinpHeXion ok", 8) == ["inpHeXio", "nXinpHeX", "ion ok"]
+    b = VirtualBoard("hexboard", str(tmp_path))
+    a = b.app(ai=None)
+    a.run(20)
+    rows = b.screen.rows()
+    title = a.caption.split(": ")[0]
+    assert all(r[0] == "#" for r in rows[:8])            # the title line: inverted
+    assert rows[-1] == "." * 128                           # nothing pointed at: last line dark
+    drawn = [line for line in a.panel.lines if line]
+    assert b.screen.sent == len(drawn) == 9                # the first picture: its lines
+    b.turn(1)
+    a.run(5)
+    assert b.screen.sent == 10                             # then only the line that changed
+    assert "#" in "".join(b.screen.rows()[-8:]) and a.pointed == "HexGo"
+    assert title == "Choose a game"

@@ -22,6 +22,7 @@ from micropython import const
 
 import hexgames
 from app import layout as layouts
+from app import names
 from app.app import App
 from app.keys import PRESS, RELEASE
 from hexgames.ai import Player
@@ -193,7 +194,7 @@ class Board:
         return binascii.hexlify(out).decode()
 
     def play_screen(self):
-        return self.app.shown_play()
+        return names.shown_play(self.app)
 
 
 board = None
@@ -240,9 +241,9 @@ def fn_key(name):
 
 
 def press_name(name):
-    """A typed cell name, as the terminal front end takes it (App.cell_named).
+    """A typed cell name, as the terminal front end takes it (app.names.cell_named).
     "" when pressed, else why not."""
-    k = board.app.cell_named(name)
+    k = names.cell_named(board.app, name)
     if k < 0:
         return "no cell %r" % name.strip().lower()
     board.press(k)
@@ -252,7 +253,7 @@ def press_name(name):
 def cell_names():
     """Per layout cell, the name a player would type now (game names in a game)."""
     a = board.app
-    return " ".join([a.name_of(i) for i in range(a.layout.n)])
+    return " ".join([names.name_of(a, i) for i in range(a.layout.n)])
 
 
 def share():

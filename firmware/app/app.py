@@ -161,6 +161,10 @@ class App:
         self.notice_t = -1
         self.n = n
         self.battery = None          # the device sets a gauge: level() -> 0..100, -1 on USB
+        self.panel = None            # ... and a panel (app/panel.py) on a board with a screen
+        self.pointer = -1            # the knob's cell (app/pointer.py), on pointer_on's screen
+        self.pointer_on = None
+        self.pointed = ""
         self.tree_bytes = 0          # the opponent's tree as last sized
 
     # -- start-up and the loop -------------------------------------------------------
@@ -198,9 +202,13 @@ class App:
         if getattr(self.screen, "thinking", 0) and self.frames % self.DRAW_WHILE_THINKING:
             return
         self.screen.draw(self.light, self.now)
+        if self.pointer_on is self.screen:             # the knob's cell, breathing white
+            self.light.mix(self.pointer, palette.WHITE, 96 + (self.now >> 2 & 127))
         if self.notice_t >= 0:
             self.draw_notice()
         self.light.show()
+        if self.panel is not None:
+            self.panel.tick()
 
     def run(self, frames=-1):
         clock = self.clock
@@ -222,9 +230,12 @@ class App:
             self.clock.sleep_ms(ms)
 
     def _key(self, key, kind):
-        if kind != PRESS:
+        if key >= self.layout.knob:
+            from app import pointer
+            pointer.run(self, key, kind)
+        elif kind != PRESS:
             return
-        if key >= self.n and self.layout.fn[key - self.n] in COMMANDS:
+        elif key >= self.n and self.layout.fn[key - self.n] in COMMANDS:
             from app import commands        # only boards with such keys load it
             commands.run(self, self.layout.fn[key - self.n])
         else:
@@ -337,35 +348,20 @@ class App:
             self.notice("Could not save the settings (%s)." % e)
         unload(_SAVE)
 
-    # -- cells by name: the front ends that type them ---------------------------------
-    def shown_play(self):
-        """The game on the grid (in play, or under its end or resume screen), or None."""
-        s = self.screen
-        return s if hasattr(s, "place") else getattr(s, "play", None)
-
-    def cell_named(self, name):
-        """The layout cell a typed name means now: the game's names while a game
-        is on the grid, the board's elsewhere (and for cells off the game); -1
-        if none."""
-        name = name.strip().lower()
-        play = self.shown_play()
-        if play is not None:
-            i = play.g.board.find(name)
-            if i >= 0:
-                return play.place.cell[i]
-        return self.layout.find(name)
-
-    def name_of(self, cell):
-        """The name a player would type now for layout cell `cell`."""
-        play = self.shown_play()
-        i = play.place.of(cell) if play is not None else -1
-        return play.g.board.name(i) if i >= 0 else self.layout.name(cell)
-
     # -- feedback --------------------------------------------------------------------
     def set_caption(self, text):
-        """What the screen means, in words: for the simulator's front ends and the
-        device's serial console; the grid itself shows it in light."""
+        """What the screen means, in words: for the simulator's front ends, the
+        device's serial console and its panel; the grid itself shows it in light."""
         self.caption = text
+        if self.panel is not None:
+            self.panel.show(text, self.pointed if self.pointer_on is self.screen else "")
+
+    def point(self, cell, label=""):
+        """The knob's pointer on a cell of this screen (-1: none), named on the panel."""
+        self.pointer = cell
+        self.pointer_on = self.screen if cell >= 0 else None
+        self.pointed = label
+        self.set_caption(self.caption)
 
     def tone(self, freq, ms):
         if self.settings.sound:

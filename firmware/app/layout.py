@@ -114,6 +114,9 @@ class Layout:
         self.fn_label = tuple([k[1] for k in keys])
         self.fn_slot = _table([k[2] for k in keys], slots, "keys")
         self.fn_led = tuple([k[3] for k in keys])
+        # A knob's keys follow the function keys: turned counter-clockwise, clockwise,
+        # its button pressed (knob, knob + 1, knob + 2).
+        self.knob = n + len(keys)
         # slot -> key, for the scan driver: cell i, or n + k for function key k, or NONE.
         self.key_at = array("H", b"\xff" * (2 * slots))
         for i in range(n):

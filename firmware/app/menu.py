@@ -133,6 +133,17 @@ class Menu:
                 self.sel = k
         a.set_caption(self.describe())
 
+    # -- the knob (app/pointer.py) ---------------------------------------------------
+    def targets(self):
+        """Each item's first cell (a cluster's centre), in reading order."""
+        return sorted([it[1][0] for it in self.items])
+
+    def label(self, cell):
+        for it in self.items:
+            if cell in it[1]:
+                return it[0]
+        return None
+
     def describe(self):
         what = {"game": "Choose a game", "size": "Board size", "flags": "Options (press to switch)",
                 "opponent": "Opponent", "side": "Your side", "settings": "Settings"}[self.page]

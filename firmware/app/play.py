@@ -118,6 +118,23 @@ class Play:
         g = self.g
         return g.to_move and self.over_t < 0 and (not self.level or g.to_move == self.human)
 
+    def targets(self):
+        """For the knob (app/pointer.py): the cells that continue the input, or that
+        start a legal move, in reading order; none while the computer moves."""
+        if self.thinking or not self.my_turn():
+            return []
+        g = self.g
+        cand = self.entry.cand
+        if self.entry.busy():
+            cells = [c for c in range(len(cand)) if cand[c]]
+        else:
+            cells = []
+            for m in g.moves():
+                p = g.cells(m)
+                if p and p[0] not in cells:
+                    cells.append(p[0])
+        return sorted([self.place.cell[c] for c in cells])
+
     def computer_to_move(self):
         return self.computer and self.g.to_move == self.computer and self.over_t < 0
 

@@ -52,6 +52,14 @@ class Board:
         if "vsys_sense" in pins and layout.power.get("battery_mah"):
             from device.power import Battery
             self.battery = Battery(layout)
+        self.knob = self.screen = None
+        if "knob_a" in pins:                  # its clicks and button are keys
+            from device.knob import Knob
+            self.knob = Knob(pins["knob_a"], pins["knob_b"], self.keys.put, layout.knob)
+        if "knob_press" in pins:
+            self.keys.watch(pins["knob_press"], layout.knob + 2)
+        if layout.screen:
+            self.screen = _screen(layout)
 
     def held_at_power_up(self):
         """Function keys held now (two scans: the debounce wants two agreeing reads)."""
@@ -69,6 +77,23 @@ class Board:
     def stop(self):
         self.keys.stop()
         self.sound.stop()
+        if self.knob is not None:
+            self.knob.stop()
+
+
+def _screen(layout):
+    """The layout's screen, or None when it does not answer (a board must start
+    without it: the LEDs alone play every game)."""
+    from machine import I2C, Pin
+    from device.oled import SH1107
+    s = layout.screen
+    pins = layout.pins
+    try:
+        i2c = I2C(s["i2c"], sda=Pin(pins["oled_sda"]), scl=Pin(pins["oled_scl"]), freq=400000)
+        return SH1107(i2c, s["width"], s["height"], s["address"], s["rotate"])
+    except OSError as e:
+        print("screen: no answer at I2C address 0x%02x (%s)" % (s["address"], e))
+        return None
 
 
 def build(layout):

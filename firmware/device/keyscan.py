@@ -66,6 +66,7 @@ class Scanner:
         self.seen = 0                          # events ever queued (idle detection)
         self._timer = None
         self.interrupted = False               # Ctrl-C caught by a scan (see scan)
+        self._watched = []                     # [pin, key, last reading, debounced]
 
     # -- the scan (timer context) -----------------------------------------------------
     def _put(self, e):
@@ -88,6 +89,12 @@ class Scanner:
             self.interrupted = True
 
     def _scan(self):
+        for w in self._watched:
+            v = w[0].value()
+            if v == w[2] and v != w[3]:       # two scans agree on a change
+                w[3] = v
+                self._put(w[1] * 4 + (RELEASE if v else PRESS))
+            w[2] = v
         raw = self._raw
         stable = self._stable
         todo = self._loop(self._sio, self._set, raw, stable, self._addr_mask, self._shift,
@@ -124,6 +131,16 @@ class Scanner:
                     held[slot] = h + 1
                     if h + 1 == _HOLD_SCANS and self.key_at[slot] != _NONE:
                         self._put(self.key_at[slot] * 4 + HOLD)
+
+    # -- other inputs into the same ring ---------------------------------------------
+    def put(self, key, kind):
+        """An event of another input (the knob's clicks), in order with the keys'."""
+        self._put(key * 4 + kind)
+
+    def watch(self, pin, key):
+        """A key on a pin of its own (pull-up, pressed low: the knob's button), read at
+        every scan with the same two-reading debounce."""
+        self._watched.append([machine.Pin(pin, machine.Pin.IN, machine.Pin.PULL_UP), key, 1, 1])
 
     # -- the app's side ---------------------------------------------------------------
     def poll(self):

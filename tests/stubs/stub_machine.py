@@ -43,15 +43,32 @@ class _Mem:
 mem32 = _Mem()
 
 
+pins = {}                                    # GPIO -> the last Pin made on it
+
+
 class Pin:
     IN = 0
     OUT = 1
     PULL_UP = 1
     PULL_DOWN = 2
+    IRQ_FALLING = 4
+    IRQ_RISING = 8
 
     def __init__(self, id, mode=-1, pull=-1, value=None):
         self.id = id
-        self._v = 0 if value is None else value
+        self._v = (1 if pull == Pin.PULL_UP else 0) if value is None else value
+        self.handler = None
+        pins[id] = self
+
+    def irq(self, handler=None, trigger=12):
+        self.handler = handler
+
+    def drive(self, v):
+        """The outside world sets an input: the handler runs on a change, as an IRQ."""
+        if v != self._v:
+            self._v = v
+            if self.handler is not None:
+                self.handler(self)
 
     def init(self, *a, **k):
         pass
