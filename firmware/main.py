@@ -1,6 +1,6 @@
 # Device entry: read the board's layout, build the drivers, run the app (DESIGN.md 1).
 #
-#   /variant.txt  "pocket" or "full": which layouts/<variant>.json to load (default: the
+#   /variant.txt  "pocket", "full" or "hexboard": which layouts/<variant>.json to load (default: the
 #                 variant an image from `make firmware` was built for, else "pocket")
 #   /release      present in release builds: the watchdog runs
 #   /crash.log    the last crashes' tracebacks (newest last, kept under ~4 KB)
@@ -144,6 +144,9 @@ def run_app(layout, board):
     from app.app import App
     a = App(layout, board.leds, board.keys, board.clock, board.store, board.sound)
     a.battery = board.battery           # the settings page shows its gauge
+    if board.screen is not None:        # a board with a screen shows the captions there
+        from app.panel import Panel
+        a.panel = Panel(board.screen)
     a.boot()
     if board.battery is not None and board.battery.low():
         a.notice("Battery low: plug in USB.")        # only here, never mid-game

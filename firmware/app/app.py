@@ -202,7 +202,7 @@ class App:
         if getattr(self.screen, "thinking", 0) and self.frames % self.DRAW_WHILE_THINKING:
             return
         self.screen.draw(self.light, self.now)
-        if self.pointer_on is self.screen:             # the knob's cell, breathing white
+        if self.pointer_on is self.screen and self.pointer >= 0:   # the knob's, breathing
             self.light.mix(self.pointer, palette.WHITE, 96 + (self.now >> 2 & 127))
         if self.notice_t >= 0:
             self.draw_notice()
@@ -357,9 +357,9 @@ class App:
             self.panel.show(text, self.pointed if self.pointer_on is self.screen else "")
 
     def point(self, cell, label=""):
-        """The knob's pointer on a cell of this screen (-1: none), named on the panel."""
+        """The knob's pointer on a cell of this screen (-1: on OK), named on the panel."""
         self.pointer = cell
-        self.pointer_on = self.screen if cell >= 0 else None
+        self.pointer_on = self.screen
         self.pointed = label
         self.set_caption(self.caption)
 

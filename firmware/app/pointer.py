@@ -1,7 +1,7 @@
 # The knob's pointer, on a board with a knob (the HexBoard): turning the knob walks a
 # highlighted cell through what can be pressed now (the screen's targets(), in reading
-# order), and the knob's button presses that cell, or OK where nothing is pointed at.
-# So a whole game can be played with the knob alone.
+# order, then a stop on OK), and the knob's button presses that cell, or OK. So a
+# whole game can be played with the knob alone.
 from app import names
 from app.keys import PRESS
 
@@ -25,24 +25,15 @@ def knob(app, what):
         else:
             app.screen.key(app.OK)
         return
-    t = targets(app)
-    if not t:
-        app.point(-1)
-        return
-    p = app.pointer if app.pointer_on is app.screen else -1
-    if what:
-        nxt = t[0]
-        for c in t:
-            if c > p:
-                nxt = c
-                break
-    else:
-        nxt = t[-1]
-        for c in t:
-            if 0 <= p <= c:
-                break
-            nxt = c
-    app.point(nxt, label(app, nxt))
+    # the stops: every target, then OK (-1), round and round
+    stops = targets(app) + [-1]
+    p = app.pointer if app.pointer_on is app.screen else -2
+    if p in stops:
+        nxt = stops[(stops.index(p) + (1 if what else -1)) % len(stops)]
+    else:                                   # the nearest target that way
+        later = [c for c in stops[:-1] if c > p]
+        nxt = later[0] if what and later else stops[0] if what else stops[-1]
+    app.point(nxt, label(app, nxt) if nxt >= 0 else "OK")
     app.tone(2600, 3)
 
 

@@ -56,6 +56,7 @@ class Board:
         if "knob_a" in pins:                  # its clicks and button are keys
             from device.knob import Knob
             self.knob = Knob(pins["knob_a"], pins["knob_b"], self.keys.put, layout.knob)
+            self.keys.add_source(self.knob.flush)
         if "knob_press" in pins:
             self.keys.watch(pins["knob_press"], layout.knob + 2)
         if layout.screen:

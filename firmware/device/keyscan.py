@@ -67,6 +67,7 @@ class Scanner:
         self._timer = None
         self.interrupted = False               # Ctrl-C caught by a scan (see scan)
         self._watched = []                     # [pin, key, last reading, debounced]
+        self._sources = []                     # other inputs' flush(): the knob's clicks
 
     # -- the scan (timer context) -----------------------------------------------------
     def _put(self, e):
@@ -89,6 +90,8 @@ class Scanner:
             self.interrupted = True
 
     def _scan(self):
+        for f in self._sources:
+            f()
         for w in self._watched:
             v = w[0].value()
             if v == w[2] and v != w[3]:       # two scans agree on a change
@@ -134,8 +137,13 @@ class Scanner:
 
     # -- other inputs into the same ring ---------------------------------------------
     def put(self, key, kind):
-        """An event of another input (the knob's clicks), in order with the keys'."""
+        """An event of another input (the knob's clicks), in order with the keys'.
+        Only from the scan's own context (a source's flush, or the app's side)."""
         self._put(key * 4 + kind)
+
+    def add_source(self, flush):
+        """flush() runs at every scan and may put() its events (device/knob.py)."""
+        self._sources.append(flush)
 
     def watch(self, pin, key):
         """A key on a pin of its own (pull-up, pressed low: the knob's button), read at

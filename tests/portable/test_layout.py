@@ -19,15 +19,15 @@ def test_sizes():
 
 
 def test_tables_are_permutations():
-    for v in ("pocket", "full"):
+    for v in ("pocket", "full", "hexboard"):
         t = lay(v)
-        assert sorted(t.led) == list(range(t.n))
+        assert sorted(list(t.led) + [k for k in t.fn_led if k >= 0]) == list(range(t.chain))
         slots = list(t.slot) + list(t.fn_slot)
         assert len(set(slots)) == len(slots)
 
 
 def test_coordinates_round_trip():
-    for v in ("pocket", "full"):
+    for v in ("pocket", "full", "hexboard"):
         t = lay(v)
         for i in range(t.n):
             q, r = t.coord(i)

@@ -60,7 +60,7 @@ class Pin:
         self.handler = None
         pins[id] = self
 
-    def irq(self, handler=None, trigger=12):
+    def irq(self, handler=None, trigger=12, hard=False):
         self.handler = handler
 
     def drive(self, v):

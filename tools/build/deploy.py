@@ -1,6 +1,6 @@
 """Put the firmware on a board: `make flash [PORT=/dev/ttyACM0] [VARIANT=full] [RELEASE=1]`.
 
-    python tools/build/deploy.py [--port PORT] [--variant pocket|full] [--release] [--force]
+    python tools/build/deploy.py [--port PORT] [--variant pocket|full|hexboard] [--release] [--force]
     python tools/build/deploy.py --package-json      # rewrite package.json (mip's file list)
 
 1. Asks the board for its .mpy version (sys.implementation._mpy, via mpremote exec) and
@@ -201,7 +201,7 @@ def package_json():
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--port", default="auto", help="serial port (mpremote's 'auto' by default)")
-    ap.add_argument("--variant", help="board variant written to /variant.txt (pocket, full)")
+    ap.add_argument("--variant", help="board variant written to /variant.txt (pocket, full, hexboard)")
     ap.add_argument("--release", action="store_true", help="release build: the watchdog runs")
     ap.add_argument("--force", action="store_true", help="send every file")
     ap.add_argument("--no-reset", action="store_true")

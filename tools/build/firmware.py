@@ -1,6 +1,6 @@
-"""Build the board's firmware image: `make firmware [VARIANT=pocket|full]`.
+"""Build the board's firmware image: `make firmware [VARIANT=pocket|full|hexboard]`.
 
-    python tools/build/firmware.py [--variant pocket|full] [--kit DIR | --micropython DIR]
+    python tools/build/firmware.py [--variant pocket|full|hexboard] [--kit DIR | --micropython DIR]
 
 MicroPython v1.28.0 for the Raspberry Pi Pico (BOARD=RPI_PICO) with Honeycomb frozen in:
 the packages of firmware/ through manifest.py, plus main.py and a generated module,
@@ -43,7 +43,7 @@ TARBALL_SHA256 = "a3451e224d06c1bcb26fe86f4758736060abfd439da000b20ef95b9b0d20ec
 MP_NAME = "micropython-1.28.0"
 PICOTOOL_NAME = "picotool-2.2.0"
 BOARD = "RPI_PICO"
-VARIANTS = ("pocket", "full")
+VARIANTS = ("pocket", "full", "hexboard")
 IMAGE_MODULE = "honeycomb_image"
 TOOLS = ("arm-none-eabi-gcc", "cmake", "make", "cc", "c++")
 DEBS = "gcc-arm-none-eabi libnewlib-arm-none-eabi cmake build-essential g++"
@@ -327,7 +327,7 @@ def menu_heap(image, variant):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--variant", default="pocket", help="board variant: pocket or full")
+    ap.add_argument("--variant", default="pocket", help="board variant: pocket, full or hexboard")
     ap.add_argument("--kit", help="folder with %s (default $PICO_KIT or ../shared/pico)"
                     % TARBALL)
     ap.add_argument("--micropython", help="your own micropython v1.28.0 checkout")

@@ -1,6 +1,6 @@
 """Figures of the emulated chip, printed (a benchmark, not a test):
 
-    python -m tools.pico [--uf2 FILE] [--variant pocket|full]
+    python -m tools.pico [--uf2 FILE] [--variant pocket|full|hexboard]
 
 boot to the REPL (emulated and wall time), free heap after boot, and the emulator's
 speed (emulated cycles per wall-clock second) on an interpreter-bound loop.

@@ -7,6 +7,7 @@
 //   tone:   the PWM pin of the buzzer, as a frequency
 //   adc:    channel values (0-4095) for the ADC
 import { GPIOPinState } from "rp2040js";
+import { PinPlan, Sh1107 } from "./parts.mjs";
 
 const RESET_NS = 50000;        // WS2812: a low line this long ends a frame (datasheet)
 const FUNCTION_PWM = 4;
@@ -196,5 +197,7 @@ export function attach(chip, desc) {
   for (const [ch, value] of Object.entries(desc.adc || {})) {
     chip.rp.adc.channelValues[Number(ch)] = value;
   }
+  if (desc.oled) parts.oled = new Sh1107(chip, desc.oled);
+  parts.plan = new PinPlan(chip);
   return parts;
 }

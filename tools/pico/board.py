@@ -49,6 +49,15 @@ def describe(variant):
         desc["drive"][pins["vbus_sense"]] = 0
     if "charge_stat" in pins:
         desc["drive"][pins["charge_stat"]] = 1
+    if "screen" in hw:
+        scr = hw["screen"]
+        desc["oled"] = {k: scr[k] for k in ("i2c", "address", "width", "height")}
+    if "knob_a" in pins:                  # at rest: both contacts open, pulled up
+        desc["knob"] = [pins["knob_a"], pins["knob_b"]]
+        desc["drive"][pins["knob_a"]] = desc["drive"][pins["knob_b"]] = 1
+    if "knob_press" in pins:
+        desc["knob_press"] = pins["knob_press"]
+        desc["drive"][pins["knob_press"]] = 1
     if pins.get("vsys_sense") in _ADC_PINS:
         desc["vsys_ch"] = _ADC_PINS.index(pins["vsys_sense"])
         desc["adc"][desc["vsys_ch"]] = _adc_value(desc["full_v"] / desc["divider"])
@@ -167,6 +176,27 @@ class BoardIO:
         self._take_tones()
         h, self._tones = self._tones, []
         return h
+
+    # -- a screen and a knob (the HexBoard) ---------------------------------------------
+    def screen(self):
+        """The screen controller's RAM (page after page, a byte a column), whether it
+        is on, and the transfers and bytes it got: (bytes, on, writes, count)."""
+        r = self.request("screen")
+        return bytes.fromhex(r["ram"]), r["on"], r["writes"], r["bytes"]
+
+    def turn(self, clicks, step_us=1500):
+        """Turns the knob by clicks (+ clockwise): each click the four Gray steps of
+        its contacts, A and B, step_us apart."""
+        a, b = self.desc["knob"]
+        seq = ((1, 0), (0, 0), (0, 1), (1, 1)) if clicks > 0 else ((0, 1), (0, 0), (1, 0), (1, 1))
+        plan = []
+        for k in range(4 * abs(clicks)):
+            va, vb = seq[k % 4]
+            plan.append([(k + 1) * step_us, {str(a): va, str(b): vb}])
+        self.request("pins", changes=plan)
+
+    def knob_button(self, down):
+        self.request("drive", pin=self.desc["knob_press"], level=0 if down else 1)
 
     # -- power -------------------------------------------------------------------------
     def set_vsys(self, volts):

@@ -174,6 +174,18 @@ const ops = {
     chip.rp.gpio[req.pin].setInputValue(!!req.level);
     return {};
   },
+  // Inputs on a timetable (a knob's contacts): [[us from now, {pin: level}], ...]; the
+  // last levels are the board's, as for drive.
+  pins(req) {
+    need(req, "changes");
+    parts.plan.schedule(req.changes);
+    for (const [, levels] of req.changes) board.drive = { ...board.drive, ...levels };
+    return {};
+  },
+  screen() {
+    if (!parts.oled) throw new Error("this board has no screen");
+    return parts.oled.state();
+  },
   frames() {
     return { frames: parts.leds ? parts.leds.take() : [] };
   },

@@ -1,0 +1,167 @@
+# The HexBoard on the emulated RP2040, from its own image (`make firmware
+# VARIANT=hexboard`): its key matrix read through the mux and the ten columns as the
+# HexBoard wires them, its 140 LEDs, its SH1107 screen decoded from the I2C traffic into
+# the controller's RAM, its knob's contacts and button, its piezo. Each against the
+# simulator running the same app code. One chip serves the file; times are emulated.
+import os
+import shutil
+import sys
+
+import pytest
+
+from tools.pico.link import missing
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+WHY = missing()
+if WHY:
+    pytest.skip(WHY, allow_module_level=True)
+sys.path.insert(0, os.path.join(ROOT, "tools", "build"))
+import firmware                      # noqa: E402
+
+KIT = os.environ.get("PICO_KIT") or firmware.KIT_DEFAULT
+if not os.path.isfile(os.path.join(KIT, firmware.TARBALL)):
+    pytest.skip("%s missing from %s: the Pico kit's source builds the image (PICO_KIT=DIR)"
+                % (firmware.TARBALL, KIT), allow_module_level=True)
+
+FITS = ("hexgo", "hexade", "xiago", "inphexion", "hex")      # hardware/README.md
+RUNNING = b"honeycomb: hexboard board running"
+LOG = []
+
+
+@pytest.fixture(scope="module")
+def chip():
+    absent = [t for t in firmware.TOOLS if shutil.which(t) is None]
+    if absent:
+        pytest.skip("%s missing: `make firmware-deps` installs them" % ", ".join(absent))
+    image, _ = firmware.build("hexboard", kit=KIT, log=lambda s: None)
+    from tools.pico.chip import Chip
+    c = Chip("hexboard")
+    LOG.append(c.boot(image).decode(errors="replace"))
+    c.snapshot("image")
+    yield c
+    c.close()
+    assert not [t for t in LOG if "Traceback" in t and "KeyboardInterrupt" not in t]
+
+
+def fresh(chip):
+    chip.release()
+    chip.knob_button(False)
+    LOG.append(chip.restore("image").decode(errors="replace"))
+    chip.frames()
+    chip.tones()
+    return chip
+
+
+def sim(**kw):
+    import host_sim.board
+    b = host_sim.board.VirtualBoard("hexboard")
+    return b, b.app(ai=None, **kw)
+
+
+def test_boots_to_the_menu_with_the_simulators_leds_and_screen(chip):
+    fresh(chip)
+    t0 = chip.us
+    LOG.append(chip.boot_main(3000, until=RUNNING).decode())
+    assert (chip.us - t0) / 1000 < 1500
+    chip.run_for(600)                      # frames enough for every page of the screen
+    frames = [f for _, f in chip.frames()]
+    assert frames and len(frames[-1]) == 140 and all(f == frames[-1] for f in frames[-5:])
+    b, a = sim()
+    a.run(20)
+    assert frames[-1] == [b.leds.led(k) for k in range(140)]
+    lit = [k for k in range(140) if any(frames[-1][k])]
+    assert lit and not set(lit) & {0, 20, 40, 60, 80, 100, 120}   # command keys dark
+    ram, on, writes, count = chip.screen()
+    assert on and ram == bytes(b.screen.buffer) and any(ram)
+    # the first picture: the controller set up, then one page per line of the caption
+    assert writes == 2 + 2 * 16 + 2 * len([line for line in a.panel.lines if line])
+
+
+@pytest.fixture(scope="module")
+def hand(chip):
+    from tools.pico.handheld import Handheld
+    h = Handheld(fresh(chip), LOG)
+    h.start_app()
+    return h
+
+
+def panel_of(caption, pointed):
+    """The simulator's screen showing a caption and a pointed thing, as the app draws it."""
+    import host_sim  # noqa: F401
+    from host_sim.screen import Screen
+    from app.panel import Panel
+    scr = Screen({"width": 128, "height": 128})
+    Panel(scr).show(caption, pointed)
+    return bytes(scr.buffer)
+
+
+def test_the_knob_picks_a_game_and_plays_it_and_the_screen_follows(hand):
+    chip = hand.chip
+
+    def push():
+        chip.knob_button(True)
+        hand.frames(2)
+        chip.knob_button(False)
+        hand.frames(2)
+    def choose(label):
+        for _ in range(12):
+            if hand.eval("a.pointed") == label:
+                break
+            chip.turn(1)
+            hand.frames(2)
+        assert hand.eval("a.pointed") == label
+        push()
+        if label != "OK":
+            push()                                      # pressed twice: chosen
+    chip.turn(5)                                        # Hex, the fifth game
+    hand.frames(4)
+    assert hand.eval("a.pointed") == "Hex"
+    hand.frames(10)                                     # the changed line goes out
+    assert chip.screen()[0] == panel_of(hand.eval("a.caption"), "Hex")
+    choose("Hex")
+    for _ in range(6):
+        page = hand.info()[1]
+        if page is None:
+            break
+        choose({"size": "5", "opponent": "two people", "side": "X (first)",
+                "flags": "OK"}[page])
+    assert hand.info()[0] == "Play"
+    for move in range(4):                               # both sides, by the knob alone
+        chip.turn(move + 1)
+        hand.frames(6)
+        cell, name = hand.eval("(a.pointer, a.pointed)")
+        push()
+        push()
+        record = hand.state()[1].split(": ")[1].split()
+        assert len(record) == move + 1 and record[-1] == name
+    hand.frames(20)
+    caption, pointed = hand.eval("(a.caption, a.pointed)")
+    assert caption.startswith("Hex: X to move")
+    ram, on, _, _ = chip.screen()
+    assert on and ram == panel_of(caption, pointed)
+
+
+@pytest.mark.parametrize("name", FITS)
+def test_every_game_that_fits_is_played_through_the_key_matrix(hand, name):
+    chip = hand.chip
+    if hand.info()[0] != "Menu":
+        hand.tap("MENU")
+    hand.start(name, 1, human=1)
+    chip.tones()
+    for turn in range(2):
+        hand.play(turn)
+        hand.wait_computer()
+    st = hand.state()
+    assert st[0] == name and st[3] == 1 and st[6][:4] == [1, 2, 1, 2], st
+    # the piezo on GPIO 23: a person's move and the computer's
+    tones = [hz for _, hz in chip.tones() if hz]
+    assert any(abs(hz - 880) < 2 for hz in tones) and any(abs(hz - 660) < 2 for hz in tones)
+
+
+def test_a_command_key_held_at_power_up_gives_safe_mode(chip):
+    fresh(chip)
+    chip.key("MENU", True)
+    console = chip.boot_main(800).decode()
+    LOG.append(console)
+    assert "safe boot (MENU held)" in console, console
+    chip.release()
