@@ -295,3 +295,21 @@ def test_full_board_and_screenshot(web):
     page.locator("main").screenshot(path=DOCS_SHOT)
     with open(DOCS_SHOT, "rb") as f:
         assert f.read(8) == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_hexboard_is_on_the_board_picker_and_plays(web):
+    page = web.goto("?board=hexboard")
+    s = state(page)
+    assert s["n"] == 133 and s["screen"] == "Menu"
+    assert page.evaluate("document.getElementById('variant').value") == "hexboard"
+    import host_sim  # noqa: F401
+    from host_sim.board import VirtualBoard
+    vb = VirtualBoard("hexboard")
+    vb.app().run(2)
+    for i in (0, 61, 132):                          # the field drawn from its coordinates
+        assert page.evaluate("(i) => honeycomb.led(i)", i) == list(vb.rgb(i)), i
+    start_game(page, "hexgo", 0)
+    play_move(page, 0)
+    frames(page, 2)
+    s = state(page)
+    assert s["screen"] == "Play" and s["game"] == "hexgo" and s["plies"] >= 1

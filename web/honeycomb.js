@@ -7,7 +7,7 @@ import { loadMicroPython } from "./micropython.mjs";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
-const variant = params.get("board") === "full" ? "full" : "pocket";
+const variant = ["full", "hexboard"].includes(params.get("board")) ? params.get("board") : "pocket";
 
 // What the tests and the benchmark read (window.honeycomb).
 const hc = {
@@ -39,20 +39,24 @@ let hw, n, R, size, width, gridH, centres = [], colours, names = null, showNames
 const canvas = $("board"), ctx = canvas.getContext("2d");
 
 function layoutCanvas() {
-  R = hw.shape.base - 1;
   n = hw.cells.length;
-  size = R <= 6 ? 22 : 15;                    // hexagon radius in px, as the window's
+  // the cells' extent in half-cell columns (2q + r) and rows: a hexhex or a field
+  const xs = hw.cells.map((c) => 2 * c.q + c.r), rs = hw.cells.map((c) => c.r);
+  const cols = (Math.max(...xs) - Math.min(...xs)) / 2 + 1, rows = Math.max(...rs) - Math.min(...rs) + 1;
+  const mid = [(Math.min(...xs) + Math.max(...xs)) / 4, (Math.min(...rs) + Math.max(...rs)) / 2];
+  R = hw.shape.kind === "hexhex" ? hw.shape.base - 1 : -1;       // -1: a field, in a case
+  size = cols <= 13 && rows <= 14 ? 22 : 15;  // hexagon radius in px, as the window's
   const margin = 2 * size;
-  width = Math.max(Math.floor(Math.sqrt(3) * size * (2 * R + 1)) + 2 * margin, 520);
-  gridH = Math.floor(size * (3 * R + 2)) + 2 * margin;
+  width = Math.max(Math.floor(Math.sqrt(3) * size * cols) + 2 * margin, 520);
+  gridH = Math.floor(size * (1.5 * rows + 0.5)) + 2 * margin;
   const dpr = window.devicePixelRatio || 1;
   canvas.width = width * dpr;
   canvas.height = gridH * dpr;
   canvas.style.width = width + "px";
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   // hardware/<variant>.json lists cells in reading order, the app's numbering
-  centres = hw.cells.map((c) => [width / 2 + Math.sqrt(3) * size * (c.q + c.r / 2),
-    gridH / 2 + 1.5 * size * c.r]);
+  centres = hw.cells.map((c) => [width / 2 + Math.sqrt(3) * size * (c.q + c.r / 2 - mid[0]),
+    gridH / 2 + 1.5 * size * (c.r - mid[1])]);
   colours = new Uint8Array(3 * n);
 }
 
@@ -69,7 +73,12 @@ function draw() {
   ctx.fillStyle = BACKGROUND;
   ctx.fillRect(0, 0, width, gridH);
   ctx.fillStyle = SHELL;
-  hexagon(width / 2, gridH / 2, size * Math.sqrt(3) * (R + 1.1), 0);
+  if (R >= 0) {
+    hexagon(width / 2, gridH / 2, size * Math.sqrt(3) * (R + 1.1), 0);
+  } else {
+    ctx.beginPath();
+    ctx.roundRect(size, size, width - 2 * size, gridH - 2 * size, size);
+  }
   ctx.fill();
   const lit = [];
   for (let i = 0; i < n; i++) {
@@ -322,7 +331,7 @@ document.addEventListener("keydown", (ev) => {
 });
 
 $("variant").addEventListener("change", () => {
-  location.search = $("variant").value === "full" ? "?board=full" : "";
+  location.search = $("variant").value === "pocket" ? "" : "?board=" + $("variant").value;
 });
 
 $("share").addEventListener("click", () => {

@@ -20,6 +20,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 WASM = os.path.join(ROOT, "tools", "wasm", "node_modules", "@micropython",
                     "micropython-webassembly-pyscript")
+VARIANTS = ("pocket", "full", "hexboard")
 PACKAGES = ("app", "hexgames")          # firmware/ folders the page runs (not device/)
 
 
@@ -62,7 +63,7 @@ def bundle(out, source):
         else:
             files[path[:-3] + ".mpy"] = base64.b64encode(compile_mpy(full, tmp)).decode()
     shutil.rmtree(tmp)
-    for variant in ("pocket", "full"):
+    for variant in VARIANTS:
         with open(os.path.join(ROOT, "firmware", "layouts", variant + ".json"), "rb") as f:
             files["layouts/%s.json" % variant] = base64.b64encode(f.read()).decode()
     with open(os.path.join(out, "firmware.json"), "w") as f:
@@ -81,7 +82,7 @@ def build(out, source=False):
         shutil.copy(os.path.join(ROOT, "web", name), out)
     for name in ("micropython.mjs", "micropython.wasm"):
         shutil.copy(os.path.join(WASM, name), out)
-    for variant in ("pocket", "full"):
+    for variant in VARIANTS:
         shutil.copy(os.path.join(ROOT, "hardware", variant + ".json"), os.path.join(out, "hardware"))
     count = bundle(out, source)
     total = 0
