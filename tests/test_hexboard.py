@@ -308,3 +308,28 @@ def test_the_panel_shows_the_caption_and_sends_only_changed_pages(tmp_path):
     assert b.screen.sent == 10                             # then only the line that changed
     assert "#" in "".join(b.screen.rows()[-8:]) and a.pointed == "HexGo"
     assert title == "Choose a game"
+
+
+def test_a_screen_that_does_not_answer_leaves_a_board_that_starts(stubs, monkeypatch, capsys):
+    import importlib
+    monkeypatch.setitem(sys.modules, "neopixel", importlib.import_module("stub_neopixel"))
+    monkeypatch.setitem(sys.modules, "rp2", importlib.import_module("stub_rp2"))
+
+    class Silent:                        # an I2C bus on which nothing answers
+        def __init__(self, *a, **k):
+            pass
+
+        def writeto(self, addr, buf):
+            raise OSError(19)            # ENODEV: no acknowledge
+
+    monkeypatch.setattr(stubs, "I2C", Silent, raising=False)
+    import types                         # CPython has no framebuf: a stand-in base class
+    fb = types.ModuleType("framebuf")
+    fb.MONO_VLSB = 0
+    fb.FrameBuffer = type("FrameBuffer", (), {"__init__": lambda self, *a: None,
+                                              "fill": lambda self, c: None})
+    monkeypatch.setitem(sys.modules, "framebuf", fb)
+    from device import board
+    b = board.build(layout.load("hexboard"))
+    assert b.screen is None and b.knob is not None and b.leds.n == 140
+    assert "screen: no answer at I2C address 0x3c" in capsys.readouterr().out
