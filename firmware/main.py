@@ -116,8 +116,13 @@ class Idle:
         self.sleeps += 1
         app.light.dark()
         app.light.show()
+        screen = app.panel.screen if app.panel is not None else None
+        if screen is not None:
+            screen.power(False)
         while self.keys.seen == self.seen:
             self.clock.sleep_ms(50)
+        if screen is not None:
+            screen.power(True)
         self.keys.clear()              # the waking press is not a move
         self.seen = self.keys.seen
         self.t = self.clock.ticks_ms()

@@ -36,6 +36,7 @@ class Screen:
         self.pages = self.height // 8
         self.buffer = bytearray(self.width * self.pages)
         self.sent = 0
+        self.on = True
 
     def pixel(self, x, y, c=None):
         if not (0 <= x < self.width and 0 <= y < self.height):
@@ -68,6 +69,9 @@ class Screen:
 
     def show_page(self, p):
         self.sent += 1
+
+    def power(self, on):
+        self.on = on
 
     def rows(self):
         """The picture as strings of '#' and '.', row by row (tests, the terminal)."""

@@ -333,3 +333,32 @@ def test_a_screen_that_does_not_answer_leaves_a_board_that_starts(stubs, monkeyp
     b = board.build(layout.load("hexboard"))
     assert b.screen is None and b.knob is not None and b.leds.n == 140
     assert "screen: no answer at I2C address 0x3c" in capsys.readouterr().out
+
+
+def test_the_screen_is_off_while_the_board_sleeps(stubs, monkeypatch):
+    import host_sim  # noqa: F401
+    from host_sim.board import VirtualBoard
+    monkeypatch.syspath_prepend(os.path.join(ROOT, "firmware"))
+    import main
+
+    class Keys:
+        seen = 0
+
+        def clear(self):
+            pass
+    vb = VirtualBoard("hexboard")
+    a = vb.app()
+    a.run(2)
+    keys = Keys()
+    idle = main.Idle(a, keys)
+    seen_off = []
+
+    def sleep_ms(ms, _orig=vb.clock.sleep_ms):
+        _orig(ms)
+        seen_off.append(not vb.screen.on)
+        if len(seen_off) > 3:
+            keys.seen += 1                   # a key wakes it
+    monkeypatch.setattr(vb.clock, "sleep_ms", sleep_ms)
+    vb.clock.t += main._OFF_MS
+    idle.check()
+    assert idle.sleeps == 1 and seen_off and all(seen_off) and vb.screen.on

@@ -40,6 +40,11 @@ class SH1107(framebuf.FrameBuffer):
     def contrast(self, v):
         self.command((0x81, v & 255))
 
+    def power(self, on):
+        """Display on or off (the RAM is kept): off while the board sleeps, as an
+        OLED left lit with one picture wears unevenly."""
+        self.command((0xAF if on else 0xAE,))
+
     def show_page(self, p):
         """Send page p (rows 8p..8p+7) from the buffer."""
         c = self._cmd
