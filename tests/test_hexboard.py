@@ -359,6 +359,9 @@ def test_the_screen_is_off_while_the_board_sleeps(stubs, monkeypatch):
         if len(seen_off) > 3:
             keys.seen += 1                   # a key wakes it
     monkeypatch.setattr(vb.clock, "sleep_ms", sleep_ms)
+    cmd = (0, 20, 40, 60, 80, 100, 120)
+    assert all(vb.leds.led(k) == (6, 6, 6) for k in cmd)     # the command keys glow
     vb.clock.t += main._OFF_MS
     idle.check()
     assert idle.sleeps == 1 and seen_off and all(seen_off) and vb.screen.on
+    assert all(vb.leds.led(k) == (0, 0, 0) for k in cmd)     # and were dark asleep

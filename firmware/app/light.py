@@ -15,6 +15,7 @@ K = pick("kernels", "twins", "app")
 _GAMMA_NUM = const(22)        # gamma 2.2
 _FLOOR = const(16)            # drawn values from here up never go fully dark
 BRIGHTNESS = (8, 16, 32, 64, 128, 256)   # settings levels, out of 256: 3 % .. 100 %
+_KEY_GLOW = const(6)          # drive level of the LEDs under function keys (HexBoard)
 
 
 def _gamma_table():
@@ -43,6 +44,9 @@ class Light:
         order = getattr(leds, "ORDER", (1, 0, 2, 3))
         self._bpp = getattr(leds, "bpp", 3)
         self._o = (order[0], order[1], order[2])
+        # LEDs under function keys (the HexBoard's command keys): a faint white, so the
+        # keys can be found in the dark; dark with the board when nothing else is lit
+        self._key_leds = tuple([k for k in layout.fn_led if k >= 0])
 
     def set_brightness(self, index):
         self.level = BRIGHTNESS[max(0, min(len(BRIGHTNESS) - 1, index))]
@@ -92,6 +96,12 @@ class Light:
         o = self._o
         # rounding down keeps the frame's sum within the budget
         changed = K.wire(lin, buf, self.layout.led, self.n, self._bpp, o[0], o[1], o[2], s)
+        glow = _KEY_GLOW if total else 0
+        for k in self._key_leds:
+            j = k * self._bpp
+            if buf[j] != glow:
+                buf[j] = buf[j + 1] = buf[j + 2] = glow
+                changed = 1
         if changed:
             self.leds.write()
         return bool(changed)
@@ -104,5 +114,8 @@ class Light:
         for i in range(self.n):
             k = 3 * i
             leds[led[i]] = (lin[k] * s >> 16, lin[k + 1] * s >> 16, lin[k + 2] * s >> 16)
+        glow = _KEY_GLOW if self.units else 0
+        for k in self._key_leds:
+            leds[k] = (glow, glow, glow)
         leds.write()
         return True
