@@ -34,10 +34,12 @@ from hexgames.hexmeister.line import Line, best
 
 _MAXM = const(1320)
 _WIDTH = const(40)        # candidates judged at the root
-_REPLIES = const(8)       # replies tried against a candidate in step 3
-_DEEP = const(4)          # replies answered in step 4
-_ANSWERS = const(2)       # answers tried against each of them
-_TOP = const(4)           # candidates deepened, best first
+_REPLIES = const(8)       # replies tried against a candidate in step 3 (at most)
+_ANSWERS = const(4)       # answers tried against a reply in step 4 (at most)
+# The shape of steps 3 and 4 by the budget (plan()): (budget from, replies,
+# replies answered, answers to each, candidates deepened)
+SHAPES = ((0, 8, 4, 2, 4),)
+EXTEND = 2                # candidates added to the top when those are done (a budget left over)
 _ROOT_UNITS = const(6)    # what generating and ordering the root's moves costs
 _GEN_UNITS = const(4)     # ... and a candidate's replies (4.7 judgements)
 _ANSWER_UNITS = const(5)  # ... and an answer's list: the full list, scored (4.4 judgements)
@@ -102,6 +104,14 @@ class Search(Line):
         self.aval = zeros("i", _ANSWERS)
         self.tree = self          # what tools ask of a search: .tree.used
         self.used = 0
+        self.plan(0)
+
+    def plan(self, budget):
+        """The search's shape for a budget of work units (the Player says
+        it after start()): more budget, deeper and wider verification."""
+        for sh in SHAPES:
+            if budget >= sh[0]:
+                self.replies, self.deep, self.answers, self.top = sh[1], sh[2], sh[3], sh[4]
 
     # -- the interface of the opponent's engines -----------------------------------------
     def start(self, game):
@@ -183,20 +193,25 @@ class Search(Line):
 
     def _pick(self):
         """The next job: the best candidate not yet deepened, among the
-        _TOP best; none left: done."""
+        top best; none left: EXTEND more of them (a budget left over buys
+        the next candidates), then done."""
         o = self.order
         by_outcome(o, self.low, self.k)
         stage = self.stage
-        for r in range(min(_TOP, self.k)):
-            c = o[r]
-            if stage[c] < 2:
-                self.job = c
-                self.step = -1
-                if stage[c] == 0:
-                    self._verify()
-                else:
-                    self._deepen()
-                return
+        while True:
+            for r in range(min(self.top, self.k)):
+                c = o[r]
+                if stage[c] < 2:
+                    self.job = c
+                    self.step = -1
+                    if stage[c] == 0:
+                        self._verify()
+                    else:
+                        self._deepen()
+                    return
+            if not EXTEND or self.top >= self.k:
+                break
+            self.top += EXTEND
         self.done = True
         self.playouts += 1
 
@@ -222,7 +237,7 @@ class Search(Line):
             if self._play_job():
                 k = gen(g, self.moves, _MAXM, ALL)
                 ev.prepare(g)
-                n = best(self.moves, k, 0, _REPLIES, self.sval, self.tmp)
+                n = best(self.moves, k, 0, self.replies, self.sval, self.tmp)
                 for i in range(n):
                     self.rmove[b + i] = self.tmp[i]
             self.nrep[c] = n
@@ -254,7 +269,7 @@ class Search(Line):
             self.playouts += 1
             self.step = 0
             self._play_job()
-            nd = worst(rval, b, n, _DEEP, self.tmp)
+            nd = worst(rval, b, n, self.deep, self.tmp)
             self.ndeep = nd
             if nd == 0:
                 self._finish_job(2)
@@ -267,7 +282,7 @@ class Search(Line):
         if g.to_move and g.side == me:
             k = gen(g, self.moves, _MAXM, ALL)
             ev.prepare(g)
-            na = best(self.moves, k, 0, _ANSWERS, self.aval, self.ans)
+            na = best(self.moves, k, 0, self.answers, self.aval, self.ans)
             self.playouts += _ANSWER_UNITS + na
             self.used += na
             for a in range(na):
