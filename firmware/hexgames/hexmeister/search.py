@@ -33,7 +33,7 @@ from micropython import const
 from hexgames.rng import Rng
 from hexgames.hexmeister.moves import ALL, gen
 from hexgames.hexmeister import evaluation as ev
-from hexgames.hexmeister.line import Line, best
+from hexgames.hexmeister.line import Line, best, PLIES
 
 _MAXM = const(1320)
 _WIDTH = const(40)        # candidates judged at the root
@@ -102,7 +102,7 @@ class Search(Line):
         self.stage = bytearray(_WIDTH)                # 0 judged, 1 verified, 2 deepened
         self.order = bytearray(_WIDTH)                # candidates, best first
         # a candidate's replies and what each leaves us (steps 3 and 4)
-        self.rmove = zeros("i", _WIDTH * _REPLIES)
+        self.rmove = zeros("H", _WIDTH * _REPLIES)    # (a step fits 16 bits)
         self.rval = zeros("i", _WIDTH * _REPLIES)
         self.nrep = bytearray(_WIDTH)
         self.sval = zeros("i", _REPLIES)   # scorer's values (scratch)
@@ -318,7 +318,7 @@ class Search(Line):
         top = self.sp
         self._chain()
         g = self.g
-        if not (g.to_move and g.side != me):
+        if not (g.to_move and g.side != me) or self.sp > PLIES - 4:   # (a line too long to go on)
             self._back(top)
             return self._judge(me)
         k = gen(g, self.moves, _MAXM, ALL)
