@@ -32,7 +32,7 @@ E_ATT = const(51)
 E_WON = const(58)
 _CENTRE_V = const(40)
 _ENTRY = const(8)
-_BESIEGE1 = const(20)      # twins._BESIEGE1, _BESIEGE2
+_BESIEGE1 = const(10)      # twins._BESIEGE1, _BESIEGE2
 _BESIEGE2 = const(40)
 OFFSET = const(1048576)    # 1 << 20
 

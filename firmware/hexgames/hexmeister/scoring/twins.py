@@ -22,7 +22,7 @@ E_ATT = const(51)          # stones beside enemy stones
 E_WON = const(58)          # a group completed this turn
 _CENTRE_V = const(40)
 _ENTRY = const(8)
-_BESIEGE1 = const(20)      # the scorer: a first stone beside an enemy gate stone
+_BESIEGE1 = const(10)      # the scorer: a first stone beside an enemy gate stone
 _BESIEGE2 = const(40)      # ... a second one (and what the gate is worth to both)
 OFFSET = const(1 << 20)    # on the move scorer's values: kernels read no negative from an array
 
