@@ -290,6 +290,9 @@ class Player:
             self.ms, self.among = getattr(game, "LEVELS", LEVELS)[self.level]
             rate = getattr(game, "CHIP_RATE", CHIP_RATE)
             self.budget = max(1, rate * self.ms // 1000) if self.ms else 1 << 29
+        plan = getattr(self.search, "plan", None)     # an engine that shapes its search by the budget
+        if plan is not None:
+            plan(self.budget)
         n = getattr(self.search, "choices", -1)      # an engine's count saves a moves()
         if n < 0:
             n = len(game.moves()) if game.to_move else 0

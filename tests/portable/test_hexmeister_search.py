@@ -297,7 +297,13 @@ def test_the_top_level_spends_its_time_looking_deeper():
 
 def test_answers_only_raise_what_a_reply_leaves_us():
     # the answers of step 4 can only raise what a reply leaves us: each
-    # deepened reply is worth at least its verified value
+    # deepened reply is worth at least its verified value (also when an
+    # answer is worth the worst of the replies to it: level 5's shape)
+    for budget in (0, 257):
+        answers_raise(budget)
+
+
+def answers_raise(budget):
     g = hexgames.new("hexmeister")
     rng = Rng(8)
     while g.turn < 50:
@@ -305,17 +311,19 @@ def test_answers_only_raise_what_a_reply_leaves_us():
         g.play(ms[rng.below(len(ms))])
     s = Search(4)
     s.start(g)
+    s.plan(budget)
+    w = len(s.rmove) // len(s.cand)      # replies kept per candidate
     seen = 0
     while not s.solved() and seen < 3:
         job = s.job
         before = None
         if job >= 0 and s.stage[job] == 1 and s.step == 0:
-            before = [s.rval[job * 8 + i] for i in range(s.nrep[job])]
+            before = [s.rval[job * w + i] for i in range(s.nrep[job])]
         s.iterate()
         if before is not None:
             while s.job == job:
                 s.iterate()
-            after = [s.rval[job * 8 + i] for i in range(s.nrep[job])]
+            after = [s.rval[job * w + i] for i in range(s.nrep[job])]
             assert all(a >= b for a, b in zip(after, before)), (before, after)
             assert s.low[job] == min([s.val[job]] + after)
             seen += 1

@@ -37,8 +37,8 @@ EVT = array("i", [
     0, 4, 14, 40, 100, 100,     # none): the value of the next one, and of the holding
     0, 100, 160, 60,            # every missing gate of a group enterable (by how many)
     0, 0, 0, 0, 0, 10, 30, 80, 180, 180, 180, 180, 180, 180,   # gates held against a locked centre
-    0, 12, 40, 0, 0, 0, 0,      # stones beside the one blocker of a group (two: one more captures)
-    0, 4, 12, 0, 0, 0, 0,       # stones beside enemy stones
+    0, 6, 21, 0, 0, 0, 0,       # stones beside the one blocker of a group (two: one more captures)
+    0, 4, 18, 0, 0, 0, 0,       # stones beside enemy stones (tools/bench/tune_hexmeister.py)
     WIN - 1000])                # a group completed this turn
 
 # per player (index 1, 2), filled by look(): ent[13*p + k] = 1 when p can

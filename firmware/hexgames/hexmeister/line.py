@@ -12,7 +12,7 @@ from hexgames.hexmeister import evaluation as ev
 K = pick("hexmeister.scoring.kernels", "hexmeister.scoring.twins")
 _ADJ = BOARD.adj
 
-PLIES = const(32)         # a move, its chain, a reply, its chain, an answer and its chain
+PLIES = const(32)         # a move, a reply, an answer and a reply to it, each with its chain
 _CAP = const(8)           # captures one step can make, at most 7
 _REPEAT = const(100)      # what repeating a position costs, in hundredths of a stone
 

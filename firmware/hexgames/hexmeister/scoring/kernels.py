@@ -1,6 +1,4 @@
-# Hexmeister's evaluation and move scorer as native code (viper): the kernels
-# of twins.py beside this file, which says what each computes. The notes of
-# ../kernels.py hold here too.
+# Hexmeister's evaluation and move scorer in viper: twins.py's kernels (../kernels.py's notes hold).
 import micropython
 from micropython import const
 
@@ -34,6 +32,8 @@ E_ATT = const(51)
 E_WON = const(58)
 _CENTRE_V = const(40)
 _ENTRY = const(8)
+_BESIEGE1 = const(10)      # twins._BESIEGE1, _BESIEGE2
+_BESIEGE2 = const(40)
 OFFSET = const(1048576)    # 1 << 20
 
 
@@ -313,13 +313,17 @@ def values(cell: ptr8, cp: ptr8, cq: ptr8, p: int, kt: ptr8, ent: ptr8, imp: ptr
                     continue
                 w = cell[j]
                 if w == q:
+                    k = kt[K_GATE_NO + j]
                     if cp[j] == 2:
                         s += 150
-                        k = kt[K_GATE_NO + j]
                         if k != _OFF:
                             s += imp[bq + k]
                     elif cp[j] == 1:
                         s += 12
+                        if k != _OFF:
+                            s += _BESIEGE2 + ((imp[bp + k] + imp[bq + k]) >> 1)
+                    elif k != _OFF:
+                        s += _BESIEGE1 + ((imp[bp + k] + imp[bq + k]) >> 2)
                 elif w == 0:
                     k = kt[K_GATE_NO + j]
                     if k != _OFF:

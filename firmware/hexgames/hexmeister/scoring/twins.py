@@ -22,6 +22,8 @@ E_ATT = const(51)          # stones beside enemy stones
 E_WON = const(58)          # a group completed this turn
 _CENTRE_V = const(40)
 _ENTRY = const(8)
+_BESIEGE1 = const(10)      # the scorer: a first stone beside an enemy gate stone
+_BESIEGE2 = const(40)      # ... a second one (and what the gate is worth to both)
 OFFSET = const(1 << 20)    # on the move scorer's values: kernels read no negative from an array
 
 
@@ -257,12 +259,17 @@ def values(cell, cp, cq, p, kt, ent, imp, dv, ov):
             for j in _ADJ[i]:
                 w = cell[j]
                 if w == q:
+                    k = GATE_NO[j]
                     if cp[j] == 2:
                         s += 150                # captures j (and earns a step)
-                        if GATE_NO[j] != NO:
-                            s += imp[bq + GATE_NO[j]]
+                        if k != NO:
+                            s += imp[bq + k]
                     elif cp[j] == 1:
                         s += 12                 # j hangs
+                        if k != NO:             # a gate stone: one more stone captures it
+                            s += _BESIEGE2 + ((imp[bp + k] + imp[bq + k]) >> 1)
+                    elif k != NO:               # the first stone beside a gate stone
+                        s += _BESIEGE1 + ((imp[bp + k] + imp[bq + k]) >> 2)
                 elif w == 0 and GATE_NO[j] != NO:
                     k = GATE_NO[j]
                     if ent[bp + k] != 1:
