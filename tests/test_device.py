@@ -86,6 +86,26 @@ def test_presses_during_a_long_search_are_kept_in_order_and_overflow_is_counted(
     assert got[:4] == [(0, PRESS), (0, RELEASE), (1, PRESS), (1, RELEASE)]
 
 
+def test_timed_scans_that_pile_up_count_as_one_reading(chip, layout):
+    # a soft timer's callbacks run back to back after long native code: two readings
+    # a moment apart must not agree on a bounce (the chip's 1,000 presses found that)
+    import time
+    from app.keys import PRESS
+    s = scanner(chip, layout)
+    s.start()
+    timed = chip.Timer.timers[-1].cb
+    cell = layout.find("g7")
+    time.sleep(0.005)
+    chip.held[:] = [layout.slot[cell]]
+    timed(None)
+    timed(None)                             # the same moment: skipped
+    assert events(s) == []
+    time.sleep(0.005)                       # a scan period's half later: a second opinion
+    timed(None)
+    assert events(s) == [(cell, PRESS)]
+    s.stop()
+
+
 def test_holding_a_key_gives_one_hold_event(chip, layout):
     from app.keys import PRESS, HOLD
     from device import keyscan

@@ -6,7 +6,12 @@
 # not allocate (it may run as an interrupt handler, where the heap is locked): only
 # small ints, bytearray/array stores and attribute stores of small ints.
 # Debounce: a mux's word (one bit per mux, active low) counts only once two scans in
-# a row agree, so a bounce shorter than the scan period never makes an event.
+# a row agree, so a bounce shorter than the scan period never makes an event. The two
+# must be apart in time: a soft timer's callbacks pile up while native code runs long
+# (a playout kernel) and then run back to back, and two readings a microsecond apart
+# in the middle of a bounce would agree on a state the contact never settled in (the
+# emulated chip's 1,000 bouncing presses found two doubled that way). So a timed scan
+# less than _GAP_MS after the last is skipped.
 # Scan cost: 16 x (one address write + one 32-bit read + a compare), on the chip as
 # native code (device/kernels.py: as bytecode the scan took about 5% of the chip);
 # the per-key loop runs only for a channel that changed or holds a key down.
@@ -17,12 +22,23 @@ from hexgames.board import zeros
 from hexgames.native import load, pick
 import machine
 from app.keys import PRESS, RELEASE, HOLD
+try:
+    from time import ticks_ms, ticks_diff
+except ImportError:                   # CPython, the drivers' tests: a plain ms clock
+    from time import monotonic
+
+    def ticks_ms():
+        return int(monotonic() * 1000)
+
+    def ticks_diff(a, b):
+        return a - b
 
 _SIO = const(0xD0000000)          # RP2040 SIO block: the native scan's registers
 _RING = const(64)                 # events held: more than anyone presses during a search
 _HOLD_SCANS = const(100)          # held this many scans (~0.8 s) -> one HOLD event
 _NONE = const(0xFFFF)
 PERIOD_MS = const(8)
+_GAP_MS = const(4)                # timed scans closer than this are one reading
 
 
 class Scanner:
@@ -67,6 +83,7 @@ class Scanner:
         self._timer = None
         self.interrupted = False               # Ctrl-C caught by a scan (see scan)
         self._watched = []                     # [pin, key, last reading, debounced]
+        self._last = 0                         # ticks_ms of the last timed scan
         self._sources = []                     # other inputs' flush(): the knob's clicks
 
     # -- the scan (timer context) -----------------------------------------------------
@@ -182,8 +199,15 @@ class Scanner:
     def start(self, period_ms=PERIOD_MS):
         # A soft timer: the callback runs between bytecodes, also during the AI's
         # search, and may run during a gc.collect() no sooner than after it.
+        self._last = ticks_ms()
         self._timer = machine.Timer(period=period_ms, mode=machine.Timer.PERIODIC,
-                                    callback=self.scan)
+                                    callback=self._timed)
+
+    def _timed(self, _t):
+        now = ticks_ms()
+        if ticks_diff(now, self._last) >= _GAP_MS:
+            self._last = now
+            self.scan()
 
     def stop(self):
         if self._timer is not None:
