@@ -52,7 +52,7 @@ _stones = bytearray(_STONES + 4)            # the mover's stones and drops, for 
 
 class Hexmeister(Game):
     NAME = "hexmeister"
-    CHIP_RATE = 257    # work units per chip second, level 5 on the emulated chip (tools/pico/chip_rate.py)
+    CHIP_RATE = 282    # work units per chip second, level 5 on the emulated chip (tools/pico/chip_rate.py)
     SEARCH = "hexmeister.search"    # a two-turn search on an evaluation (not MCTS)
     CAPLOG = _caplog        # the cells the last step captured (the search takes them back)
     # what a step changes (a search restores just this: hexgames/scratch.py);
