@@ -7,7 +7,7 @@
 //   tone:   the PWM pin of the buzzer, as a frequency
 //   adc:    channel values (0-4095) for the ADC
 import { GPIOPinState } from "rp2040js";
-import { PinPlan, Sh1107 } from "./parts.mjs";
+import { pinPlan, Sh1107, Timetable } from "./parts.mjs";
 
 const RESET_NS = 50000;        // WS2812: a low line this long ends a frame (datasheet)
 const FUNCTION_PWM = 4;
@@ -18,8 +18,7 @@ export class Keys {
   constructor(chip, addr, read) {
     this.rp = chip.rp;
     this.clock = chip.clock;
-    this.queue = [];                       // [t_ns, slots]: changes still to come
-    this.alarm = chip.clock.createAlarm(() => this.due());
+    this.timetable = new Timetable(chip, (slots) => this.set(slots));
     this.addr = addr.map((p) => this.rp.gpio[p]);
     this.read = read.map((p) => this.rp.gpio[p]);
     this.down = new Set();                 // slots held: mux * 16 + channel
@@ -48,25 +47,9 @@ export class Keys {
   }
 
   /** Changes at moments in emulated time: [[us from now, [slots held]], ...]. A
-   * contact's bounce is a quick run of them; the clock's alarm applies each on
-   * time, also while the core sleeps (the run loop wakes for alarms). */
+   * contact's bounce is a quick run of them. */
   schedule(changes) {
-    const t0 = this.clock.nanos;
-    for (const [us, slots] of changes) this.queue.push([t0 + Math.round(us * 1000), slots]);
-    this.queue.sort((a, b) => a[0] - b[0]);
-    this.arm();
-  }
-
-  arm() {
-    if (this.queue.length) this.alarm.schedule(Math.max(0, this.queue[0][0] - this.clock.nanos));
-  }
-
-  due() {
-    const now = this.clock.nanos;
-    let last = null;
-    while (this.queue.length && this.queue[0][0] <= now) last = this.queue.shift()[1];
-    if (last) this.set(last);
-    this.arm();
+    this.timetable.schedule(changes);
   }
 }
 
@@ -198,6 +181,6 @@ export function attach(chip, desc) {
     chip.rp.adc.channelValues[Number(ch)] = value;
   }
   if (desc.oled) parts.oled = new Sh1107(chip, desc.oled);
-  parts.plan = new PinPlan(chip);
+  parts.plan = pinPlan(chip);
   return parts;
 }

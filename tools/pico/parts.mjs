@@ -2,7 +2,8 @@
 //   Sh1107:   its screen, a device on the chip's I2C bus that keeps the controller's
 //             RAM (pages of 8 rows, one byte a column) as the commands and data the
 //             chip sends say, so a test reads the picture the screen would show;
-//   PinPlan:  inputs driven on a timetable of emulated time (a knob's contacts).
+//   Timetable: changes applied at moments of emulated time (keys' contacts, a
+//             knob's), and pinPlan, inputs driven on one.
 
 const SINGLE_ARG = new Set([0x81, 0xa8, 0xad, 0xd3, 0xd5, 0xd9, 0xdb, 0xdc]);
 
@@ -64,18 +65,20 @@ export class Sh1107 {
   }
 }
 
-export class PinPlan {
-  constructor(chip) {
-    this.rp = chip.rp;
+/** Changes applied on the chip's clock at moments of emulated time, also while its
+ * core sleeps (the run loop wakes for alarms): apply(value) for each, in order. */
+export class Timetable {
+  constructor(chip, apply) {
     this.clock = chip.clock;
-    this.queue = [];               // [t_ns, {pin: level}]
+    this.apply = apply;
+    this.queue = [];               // [t_ns, value]
     this.alarm = chip.clock.createAlarm(() => this.due());
   }
 
-  /** [[us from now, {pin: level, ...}], ...] */
+  /** [[us from now, value], ...] */
   schedule(changes) {
     const t0 = this.clock.nanos;
-    for (const [us, levels] of changes) this.queue.push([t0 + Math.round(us * 1000), levels]);
+    for (const [us, value] of changes) this.queue.push([t0 + Math.round(us * 1000), value]);
     this.queue.sort((a, b) => a[0] - b[0]);
     this.arm();
   }
@@ -86,11 +89,14 @@ export class PinPlan {
 
   due() {
     const now = this.clock.nanos;
-    while (this.queue.length && this.queue[0][0] <= now) {
-      for (const [pin, level] of Object.entries(this.queue.shift()[1])) {
-        this.rp.gpio[Number(pin)].setInputValue(!!level);
-      }
-    }
+    while (this.queue.length && this.queue[0][0] <= now) this.apply(this.queue.shift()[1]);
     this.arm();
   }
+}
+
+/** Inputs on a timetable: [[us from now, {pin: level, ...}], ...] (a knob's contacts). */
+export function pinPlan(chip) {
+  return new Timetable(chip, (levels) => {
+    for (const [pin, level] of Object.entries(levels)) chip.rp.gpio[Number(pin)].setInputValue(!!level);
+  });
 }
