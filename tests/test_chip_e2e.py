@@ -6,25 +6,11 @@
 # while the computer thinks, and the heap a level-5 search leaves. One chip serves the
 # whole file: each test starts from a snapshot of its flash. Times asserted are
 # emulated chip time, never wall time.
-import os
-import shutil
-import sys
-
 import pytest
 
-from tools.pico.link import missing
+import image_chip
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-WHY = missing()
-if WHY:
-    pytest.skip(WHY, allow_module_level=True)
-sys.path.insert(0, os.path.join(ROOT, "tools", "build"))
-import firmware                      # noqa: E402
-
-KIT = os.environ.get("PICO_KIT") or firmware.KIT_DEFAULT
-if not os.path.isfile(os.path.join(KIT, firmware.TARBALL)):
-    pytest.skip("%s missing from %s: the Pico kit's source builds the image (PICO_KIT=DIR)"
-                % (firmware.TARBALL, KIT), allow_module_level=True)
+image_chip.require()
 
 GAMES = ("hexgo", "hexade", "xiago", "inphexion", "hexmeister", "hex")
 LOG = []                             # everything any chip printed, scanned at the end
@@ -33,14 +19,7 @@ X_TONE, O_TONE = 880, 660            # app.play: a person's move, the computer's
 
 @pytest.fixture(scope="module")
 def chip():
-    absent = [t for t in firmware.TOOLS if shutil.which(t) is None]
-    if absent:
-        pytest.skip("%s missing: `make firmware-deps` installs them" % ", ".join(absent))
-    image, _ = firmware.build("pocket", kit=KIT, log=lambda s: None)
-    from tools.pico.chip import Chip
-    c = Chip("pocket")
-    LOG.append(c.boot(image).decode(errors="replace"))   # formats the file system
-    c.snapshot("image")
+    c = image_chip.boot("pocket", LOG)
     yield c
     c.close()
 

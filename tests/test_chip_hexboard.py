@@ -3,25 +3,11 @@
 # HexBoard wires them, its 140 LEDs, its SH1107 screen decoded from the I2C traffic into
 # the controller's RAM, its knob's contacts and button, its piezo. Each against the
 # simulator running the same app code. One chip serves the file; times are emulated.
-import os
-import shutil
-import sys
-
 import pytest
 
-from tools.pico.link import missing
+import image_chip
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-WHY = missing()
-if WHY:
-    pytest.skip(WHY, allow_module_level=True)
-sys.path.insert(0, os.path.join(ROOT, "tools", "build"))
-import firmware                      # noqa: E402
-
-KIT = os.environ.get("PICO_KIT") or firmware.KIT_DEFAULT
-if not os.path.isfile(os.path.join(KIT, firmware.TARBALL)):
-    pytest.skip("%s missing from %s: the Pico kit's source builds the image (PICO_KIT=DIR)"
-                % (firmware.TARBALL, KIT), allow_module_level=True)
+image_chip.require()
 
 FITS = ("hexgo", "hexade", "xiago", "inphexion", "hex")      # hardware/README.md
 RUNNING = b"honeycomb: hexboard board running"
@@ -30,14 +16,7 @@ LOG = []
 
 @pytest.fixture(scope="module")
 def chip():
-    absent = [t for t in firmware.TOOLS if shutil.which(t) is None]
-    if absent:
-        pytest.skip("%s missing: `make firmware-deps` installs them" % ", ".join(absent))
-    image, _ = firmware.build("hexboard", kit=KIT, log=lambda s: None)
-    from tools.pico.chip import Chip
-    c = Chip("hexboard")
-    LOG.append(c.boot(image).decode(errors="replace"))
-    c.snapshot("image")
+    c = image_chip.boot("hexboard", LOG)
     yield c
     c.close()
     assert not [t for t in LOG if "Traceback" in t and "KeyboardInterrupt" not in t]

@@ -8,21 +8,13 @@ import sys
 
 import pytest
 
-from tools.pico.link import missing
+import image_chip
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PORTABLE = os.path.join(ROOT, "tests", "portable")
-WHY = missing()
-if WHY:
-    pytest.skip(WHY, allow_module_level=True)
-sys.path[:0] = [os.path.join(ROOT, "tools", "build"), os.path.join(ROOT, "tools", "pico")]
+image_chip.require()
+sys.path.insert(0, os.path.join(ROOT, "tools", "pico"))
 import chipbench                     # noqa: E402
-import firmware                      # noqa: E402
-
-KIT = os.environ.get("PICO_KIT") or firmware.KIT_DEFAULT
-if not os.path.isfile(os.path.join(KIT, firmware.TARBALL)):
-    pytest.skip("%s missing from %s: the Pico kit's source builds the image (PICO_KIT=DIR)"
-                % (firmware.TARBALL, KIT), allow_module_level=True)
 
 MODULES = sorted(f[:-3] for f in os.listdir(PORTABLE)
                  if f.startswith("test_kernels") and f.endswith(".py"))
