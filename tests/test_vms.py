@@ -90,7 +90,11 @@ def compiled(tmp_path_factory):
 # they passed at 240k or failed for want of one 14 KB block depending on the length
 # of the compiled firmware's path (232k failed in every path tried). They run with
 # 256k; the chip runs the same module in its own 240 KB (tests/test_chip_kernels.py).
-HEAP = {"test_session": "288k", "test_kernels_hexade": "256k"}
+# The other games' kernel tests load five games' modules in turn; with this port's
+# objects the heap was left in pieces and XiaGo's 12 KB tree did not fit at 232k,
+# 240k or 248k, depending on the path (CI failed at 240k in /check/work/main). They
+# run with 272k (every size from 256k to 320k passed in three paths).
+HEAP = {"test_session": "288k", "test_kernels_hexade": "256k", "test_kernels": "272k"}
 
 
 @pytest.mark.parametrize("module", PORTABLE)

@@ -31,6 +31,11 @@ def _search(g, kernels, level, seed):
     try:
         p = Player(level, seed=seed, memory=12 * 1024)
         p.start(g)
+        # a heap in pieces gives the search a smaller tree (Player._make), and
+        # a smaller tree searches differently: say so, not "the moves differ"
+        t = getattr(p.search, "tree", None)
+        assert not isinstance(t, Tree) or t.size == 12 * 1024 // t.BYTES_PER_NODE, \
+            "the heap held no 12 KB tree"
         p.budget = 40 if ON_CHIP else 200        # iterations (Hexmeister: work units)
         p.think()
         tree = _tree(p) if isinstance(getattr(p.search, "tree", None), Tree) else None
