@@ -138,6 +138,23 @@ def test_a_saved_flash_image_boots_another_chip_with_its_files(fresh, tmp_path):
         assert other.get("/note.txt") == b"kept in the image"
 
 
+def test_an_image_whose_boot_stage_2_fails_the_roms_check_never_starts(tmp_path):
+    # The boot ROM runs the first 256 bytes of flash only if their CRC-32 matches:
+    # the emulated chip refuses the same image a real one would leave as a USB drive.
+    from tools.pico.chip import Chip
+    from tools.pico.link import ChipError, UF2, kit_dir
+    with open(os.path.join(kit_dir(), UF2), "rb") as f:
+        data = bytearray(f.read())
+    block = next(at for at in range(0, len(data), 512)
+                 if int.from_bytes(data[at + 12:at + 16], "little") == 0x10000000)
+    data[block + 32 + 40] ^= 0x01             # one bit of boot stage 2's code
+    bad = tmp_path / "bad-boot2.uf2"
+    bad.write_bytes(bytes(data))
+    with Chip("pocket") as c:
+        with pytest.raises(ChipError, match="boot stage 2 fails the boot ROM's check"):
+            c.boot(str(bad), budget_s=0.5)
+
+
 def test_a_chip_that_never_answers_fails_within_its_emulated_budget(fresh):
     from tools.pico.link import ChipTimeout
     with pytest.raises(ChipTimeout):

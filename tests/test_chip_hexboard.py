@@ -57,6 +57,44 @@ def test_boots_to_the_menu_with_the_simulators_leds_and_screen(chip):
     assert writes == 2 + 2 * 16 + 2 * len([line for line in a.panel.lines if line])
 
 
+# What the HexBoard's own firmware boots with (its Makefile: arduino-pico's "Generic
+# RP2040", 16 MB flash, boot2_generic_03h_2_padded_checksum): the pico-sdk's generic
+# 03h boot stage 2 at clk_sys / 2. Its checksum word (the last 4 of its 256 bytes) is
+# 0x5d4c22ea; the SSI registers it leaves: BAUDR 2; CTRLR0 0x001f0300 (standard SPI,
+# 32-bit frames, EEPROM-read transfers); SPI_CTRLR0 0x03000218 (XIP command 03h, an
+# 8-bit instruction, a 24-bit address, no wait cycles).
+HEXBOARD_BOOT2_CRC = 0x5D4C22EA
+SSI = {"BAUDR": (0x18000014, 0x2), "CTRLR0": (0x18000000, 0x001F0300),
+       "SPI_CTRLR0": (0x180000F4, 0x03000218)}
+SSI_SCRIPT = "import machine\n" + "".join(
+    "print(%r, machine.mem32[0x%08x])\n" % (name, addr) for name, (addr, _) in SSI.items())
+
+
+def ssi(chip):
+    out, err, _ = chip.run(SSI_SCRIPT)
+    assert not err
+    return {line.split()[0]: int(line.split()[1]) for line in out.splitlines()}
+
+
+def test_boot_stage_2_is_the_hexboards_own_and_the_file_system_takes_the_16_mb(chip):
+    import struct
+    image, _ = image_chip.firmware.build("hexboard", kit=image_chip.KIT, log=lambda s: None)
+    with open(image, "rb") as f:
+        families, blocks = image_chip.firmware.read_uf2(f.read())
+    (crc,) = struct.unpack_from("<I", blocks[0x10000000], 252)
+    assert crc == HEXBOARD_BOOT2_CRC, "boot stage 2 differs from the HexBoard firmware's"
+    fresh(chip)
+    want = {name: value for name, (_, value) in SSI.items()}
+    assert ssi(chip) == want
+    # every flash write leaves XIP and sets it up again through a copy of boot stage 2
+    chip.put("/probe.txt", b"x" * 5000)
+    assert ssi(chip) == want
+    out, err, _ = chip.run("import os, sys\nprint(os.statvfs('/')[:3], sys.implementation._machine)")
+    assert not err
+    # 15 MiB of 4 KiB blocks: the 16 MB flash less the 1 MiB kept for the image
+    assert out.strip() == "(4096, 4096, 3840) HexBoard (Honeycomb) with RP2040"
+
+
 @pytest.fixture(scope="module")
 def hand(chip):
     from tools.pico.handheld import Handheld

@@ -87,16 +87,18 @@ def test_the_image_is_an_rp2040_uf2_with_the_project_frozen_in(images, variant):
 def test_the_native_kernels_are_frozen_on_4_byte_boundaries(images):
     # The Cortex-M0+'s viper code loads its wide constants and long jumps from
     # literals placed for a 4-byte-aligned start (tools/build/firmware.py, align_native):
-    # every frozen native function of the last image built must start on one.
-    elf = os.path.join(firmware.BUILD, "rp2-kit", "firmware.elf")
+    # every frozen native function of the last image built for each board (the Pico's
+    # and the HexBoard's) must start on one.
     nm = shutil.which("arm-none-eabi-nm")
     if nm is None:
         pytest.skip("arm-none-eabi-nm missing: `make firmware-deps` installs it")
-    out = subprocess.run([nm, elf], capture_output=True, text=True, check=True).stdout
-    native = [line.split() for line in out.splitlines() if " t fun_data_" in line]
-    assert len(native) >= 20, "no frozen native code in %s" % elf
-    odd = [name for addr, kind, name in native if int(addr, 16) % 4]
-    assert not odd, odd
+    for build in ("rp2-kit", "rp2-kit-hexboard"):
+        elf = os.path.join(firmware.BUILD, build, "firmware.elf")
+        out = subprocess.run([nm, elf], capture_output=True, text=True, check=True).stdout
+        native = [line.split() for line in out.splitlines() if " t fun_data_" in line]
+        assert len(native) >= 20, "no frozen native code in %s" % elf
+        odd = [name for addr, kind, name in native if int(addr, 16) % 4]
+        assert not odd, (elf, odd)
 
 
 def test_each_image_carries_its_own_variants_layout(images):

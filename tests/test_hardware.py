@@ -176,6 +176,9 @@ def _mutations():
     def no_pins(d):
         del d["pins"]
 
+    def own_flash(d):
+        d["flash"] = {"bytes": 2097152, "boot2": "w25q080", "clkdiv": 2, "filesystem": 1048576}
+
     return [
         ("duplicate LED", _dup_led, r"LED index \d+ used twice"),
         ("missing cell", drop_cell, r"missing [a-s]\d+"),
@@ -197,6 +200,7 @@ def _mutations():
         ("type", wrong_type, r"cells\[1\]\.q: wrong type"),
         ("base", base, r"cell [a-s]\d+ at \(q=0, r=-\d\) should be named"),
         ("missing section", no_pins, r"missing 'pins'"),
+        ("flash of its own", own_flash, r"flash: a Pico brings its own flash"),
     ]
 
 

@@ -107,6 +107,18 @@ def _mutations():
     def shape(d):
         d["shape"]["kind"] = "square"
 
+    def boot2(d):
+        d["flash"]["boot2"] = "w25q999"
+
+    def clkdiv(d):
+        d["flash"]["clkdiv"] = 3
+
+    def no_room(d):
+        d["flash"]["filesystem"] = d["flash"]["bytes"] - 512 * 1024
+
+    def no_flash(d):
+        del d["flash"]
+
     return [
         ("unknown pin role", unknown_role, r"pins\.laser: not a role the firmware knows"),
         ("screen missing", screen_gone, r"the layout needs 'screen'"),
@@ -116,6 +128,10 @@ def _mutations():
         ("columns", columns, r"key_read: must be consecutive GPIOs"),
         ("rotation", rotate, r"screen\.rotate: 90"),
         ("shape", shape, r"shape\.kind: 'square' is not one of hexhex, field"),
+        ("boot stage 2", boot2, r"flash\.boot2: 'w25q999' is not one of the pico-sdk's"),
+        ("flash clock", clkdiv, r"flash\.clkdiv: 3; the SSI divides clk_sys by an even"),
+        ("no room for the image", no_room, r"leave the image at least 1024 KiB"),
+        ("flash unnamed", no_flash, r"layout: missing 'flash'"),
     ]
 
 

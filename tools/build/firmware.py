@@ -2,7 +2,9 @@
 
     python tools/build/firmware.py [--variant pocket|full|hexboard] [--kit DIR | --micropython DIR]
 
-MicroPython v1.28.0 for the Raspberry Pi Pico (BOARD=RPI_PICO) with Honeycomb frozen in:
+MicroPython v1.28.0 for the board's chip with Honeycomb frozen in (BOARD=RPI_PICO for a
+layout on a Pico; a board made from the layout's "flash" section for a bare RP2040, the
+HexBoard: tools/build/board_def.py):
 the packages of firmware/ through manifest.py, plus main.py and a generated module,
 `honeycomb_image`, that names the board variant and carries its layout, so the image
 boots into the app with nothing on the file system. The result is
@@ -28,6 +30,11 @@ import sys
 import tarfile
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                "hardware"))
+import board_def                    # noqa: E402  (beside this file)
+import hwlayout                     # noqa: E402  (tools/hardware)
+
 try:
     import fcntl                    # the build lock (POSIX); elsewhere builds run alone
 except ImportError:
@@ -42,8 +49,7 @@ TARBALL = "micropython-1.28.0-rp2-src.tar.xz"
 TARBALL_SHA256 = "a3451e224d06c1bcb26fe86f4758736060abfd439da000b20ef95b9b0d20ec83"
 MP_NAME = "micropython-1.28.0"
 PICOTOOL_NAME = "picotool-2.2.0"
-BOARD = "RPI_PICO"
-VARIANTS = ("pocket", "full", "hexboard")
+VARIANTS = hwlayout.VARIANTS
 IMAGE_MODULE = "honeycomb_image"
 TOOLS = ("arm-none-eabi-gcc", "cmake", "make", "cc", "c++")
 DEBS = "gcc-arm-none-eabi libnewlib-arm-none-eabi cmake build-essential g++"
@@ -184,8 +190,11 @@ def manifest(gen):
     ]) + "\n"
 
 
-def flash_budget(mp):
+def flash_budget(mp, layout):
     """Bytes of flash the image may use: the board's flash less the file system."""
+    room = board_def.flash_room(layout)
+    if room is not None:
+        return room
     def define(path, name):
         with open(path) as f:
             m = re.search(r"#define\s+%s\s+\((\d+)\s*\*\s*1024(?:\s*\*\s*1024)?\)" % name,
@@ -193,14 +202,14 @@ def flash_budget(mp):
         if not m:
             return None
         return int(m.group(1)) * (1024 * 1024 if "1024 * 1024" in m.group(0) else 1024)
-    storage = (define(os.path.join(mp, "ports/rp2/boards", BOARD, "mpconfigboard.h"),
+    storage = (define(os.path.join(mp, "ports/rp2/boards", board_def.PICO, "mpconfigboard.h"),
                       "MICROPY_HW_FLASH_STORAGE_BYTES")
                or define(os.path.join(mp, "ports/rp2/mpconfigport.h"),
                          "MICROPY_HW_FLASH_STORAGE_BYTES"))
     flash = define(os.path.join(mp, "lib/pico-sdk/src/boards/include/boards/pico.h"),
                    "PICO_FLASH_SIZE_BYTES")
     if storage is None or flash is None:
-        raise Fail("cannot read the flash layout of %s from %s" % (BOARD, mp))
+        raise Fail("cannot read the flash layout of %s from %s" % (board_def.PICO, mp))
     return flash - storage
 
 
@@ -254,6 +263,11 @@ def build(variant, kit=None, micropython=None, out_dir=BUILD, log=print):
 
 
 def _build(variant, kit, micropython, out_dir, log):
+    try:
+        layout = hwlayout.load(os.path.join(ROOT, "hardware", variant + ".json"))
+    except ValueError as e:
+        raise Fail(str(e))
+    board = board_def.board_name(layout)
     env = dict(os.environ)
     env.pop("CMAKE_ARGS", None)     # it would replace the port's own, the manifest among them
     kit = os.path.abspath(kit or os.environ.get("PICO_KIT") or KIT_DEFAULT)
@@ -270,6 +284,8 @@ def _build(variant, kit, micropython, out_dir, log):
         src = unpack_kit(kit, os.path.join(out_dir, "pico"))
         mp = os.path.join(src, MP_NAME)
         rp2_build = os.path.join(out_dir, "rp2-kit")
+    if board != board_def.PICO:
+        rp2_build += "-" + variant              # its own board: its own build
         # The tarball is no git repository: stop git from finding the project's around
         # it, or the firmware would call itself by the project's commit, not v1.28.0.
         env["GIT_CEILING_DIRECTORIES"] = src
@@ -296,14 +312,18 @@ def _build(variant, kit, micropython, out_dir, log):
     write_if_changed(os.path.join(gen, IMAGE_MODULE + ".py"), image_module(variant))
     man = os.path.join(gen, "manifest.py")
     write_if_changed(man, manifest(gen))
+    if board == board_def.PICO:
+        which = "BOARD=" + board
+    else:
+        which = "BOARD_DIR=" + board_def.write(layout, os.path.join(out_dir, "boards"))
     t = time.time()
-    run(["make", "-C", os.path.join(mp, "ports", "rp2"), "-j%d" % jobs(), "BOARD=" + BOARD,
+    run(["make", "-C", os.path.join(mp, "ports", "rp2"), "-j%d" % jobs(), which,
          "BUILD=" + rp2_build, "FROZEN_MANIFEST=" + man], env=env, log=steps)
-    log("image (%s, %s): %.0f s" % (BOARD, variant, time.time() - t))
+    log("image (%s, %s): %.0f s" % (board, variant, time.time() - t))
     image = os.path.join(out_dir, "honeycomb-%s.uf2" % variant)
     shutil.copyfile(os.path.join(rp2_build, "firmware.uf2"), image + ".tmp")
     os.replace(image + ".tmp", image)
-    return image, flash_budget(mp)
+    return image, flash_budget(mp, layout)
 
 
 def menu_heap(image, variant):

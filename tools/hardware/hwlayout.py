@@ -24,6 +24,13 @@ HEADER = {0: 1, 1: 2, 2: 4, 3: 5, 4: 6, 5: 7, 6: 9, 7: 10, 8: 11, 9: 12, 10: 14,
 ONBOARD = {"vbus_sense": 24, "vsys_sense": 29}   # roles the Pico wires for us
 BOARDS = ("pico", "rp2040")
 SHAPES = ("hexhex", "field")      # a complete hexhex, or any set of cells listed with q, r
+# A Pico brings its own flash (2 MiB, W25Q080-class quad reads). A bare RP2040 ("board":
+# "rp2040") names its own in "flash": the boot stage 2 that sets up reads from it (one
+# of the pico-sdk's boot2_<name>.S), the divider from clk_sys to its clock, its size,
+# and the file system's share; tools/build/board_def.py makes the image's board of it.
+BOOT2 = ("generic_03h", "w25q080", "w25x10cl", "is25lp080", "at25sf128a")
+MIB = 1024 * 1024
+FIRMWARE_ROOM = MIB               # flash the image keeps beside the file system
 
 
 # ---------------------------------------------------------------- validation
@@ -75,6 +82,24 @@ def _check_pins(d, muxes, pico):
             raise ValueError("pins: %s without %s" % ((a, b) if a in pins else (b, a)))
     if "oled_sda" in pins and "screen" not in d:
         raise ValueError("pins.oled_sda: the board has a screen, so the layout needs 'screen'")
+
+
+def _check_flash(d):
+    f = _get(d, "flash", dict, "layout")
+    size = _get(f, "bytes", int, "flash")
+    if size not in (2 * MIB, 4 * MIB, 8 * MIB, 16 * MIB):
+        raise ValueError("flash.bytes: %d is not 2, 4, 8 or 16 MiB" % size)
+    if _get(f, "boot2", str, "flash") not in BOOT2:
+        raise ValueError("flash.boot2: %r is not one of the pico-sdk's: %s"
+                         % (f["boot2"], ", ".join(BOOT2)))
+    div = _get(f, "clkdiv", int, "flash")
+    if not (2 <= div <= 254 and div % 2 == 0):
+        raise ValueError("flash.clkdiv: %d; the SSI divides clk_sys by an even number "
+                         "from 2 to 254" % div)
+    fs = _get(f, "filesystem", int, "flash")
+    if fs <= 0 or fs % 4096 or fs > size - FIRMWARE_ROOM:
+        raise ValueError("flash.filesystem: %d bytes; it must be whole 4 KiB sectors and "
+                         "leave the image at least %d KiB of the %d" % (fs, FIRMWARE_ROOM // 1024, size))
 
 
 def _check_slot(d, name, where, slots, used):
@@ -185,6 +210,10 @@ def validate(d):
     if _get(scan, "channels", int, "scan") != CHANNELS:
         raise ValueError("scan.channels: must be %d" % CHANNELS)
     _check_pins(d, muxes, board == "pico")
+    if board == "rp2040":
+        _check_flash(d)
+    elif "flash" in d:
+        raise ValueError("flash: a Pico brings its own flash; only a bare RP2040 names one")
     if "screen" in d:
         scr = _get(d, "screen", dict, "layout")
         _get(scr, "part", str, "screen")

@@ -17,6 +17,9 @@ _VREF = 3.3
 _ADC_MAX = 4095                      # 12-bit converter
 
 
+PICO_FLASH = 2 * 1024 * 1024
+
+
 def describe(variant):
     """The board description run.mjs wants, plus what the Python side maps by name."""
     path = os.path.join(ROOT, "hardware", "%s.json" % variant)
@@ -38,7 +41,10 @@ def describe(variant):
         "slot": {c["name"]: c["slot"] for c in hw["cells"]},
         "led": {c["name"]: c["led"] for c in hw["cells"]},
         "fn": {k["name"]: k["slot"] for k in hw["function_keys"]},
+        "variant": variant,
         "order": hw.get("led", {}).get("order", "GRB"),
+        # the board's flash: a Pico's 2 MiB, or what a bare RP2040's layout names
+        "flash_bytes": hw.get("flash", {}).get("bytes", PICO_FLASH),
         "divider": power.get("vsys_divider", 3),
         "full_v": power.get("battery_full_mv", 4200) / 1000,
     }

@@ -9,6 +9,9 @@ const CYCLE_NS = 8;                 // 125 MHz system clock
 const FLASH_BASE = 0x10000000;
 const UF2_MAGIC0 = 0x0a324655;
 const UF2_NOT_MAIN_FLASH = 0x1;     // flag bit 0: the block is not for this flash
+const BOOT2_BYTES = 256;            // boot stage 2: the first 256 bytes of flash,
+const BOOT2_SRAM = 0x20041f00;      // run by the ROM from the top of SRAM
+const CRC32_POLY = 0x04c11db7;      // its check: CRC-32, MSB first, no final inversion
 const BKPT_ERASE = 0xbe01;          // BKPT #1 and #2 patched over the ROM's entries
 const BKPT_PROGRAM = 0xbe02;
 
@@ -57,6 +60,21 @@ function romFunction(rp, code) {
     if (c === want) return rp.readUint16(at + 2) & ~1;
     at += 4;
   }
+}
+
+/** The boot ROM's check of boot stage 2: CRC-32 of its first 252 bytes against the
+ * little-endian word after them. */
+export function boot2Fault(flash) {
+  let c = 0xffffffff;
+  for (let i = 0; i < BOOT2_BYTES - 4; i++) {
+    c ^= flash[i] << 24;
+    for (let k = 0; k < 8; k++) c = c & 0x80000000 ? (c << 1) ^ CRC32_POLY : c << 1;
+  }
+  const want = (flash[252] | (flash[253] << 8) | (flash[254] << 16) | (flash[255] << 24)) >>> 0;
+  if ((c >>> 0) === want) return null;
+  return `boot stage 2 fails the boot ROM's check (CRC-32 0x${(c >>> 0).toString(16)}, ` +
+    `stored 0x${want.toString(16)}): a real RP2040 would not run this image but wait ` +
+    "as a USB drive";
 }
 
 function patchHalfword(bootrom, addr, value) {
@@ -148,7 +166,13 @@ export class Chip {
     this.poweredOff = false;
     this.pioSteps = 0;                       // PIO clock: one step per system cycle
     this.busyCycles = 0;                     // cycles the core ran (not asleep in WFI)
-    rp.core.PC = FLASH_BASE;                 // boot2 at the start of flash
+    // The boot ROM's flash boot, as the chip does it: boot stage 2 checked, copied to
+    // the top of SRAM and run there with LR = 0, so that it goes on into the image's
+    // vector table (rp2040js's own ROM path does not get that far).
+    this.fault = boot2Fault(flash);
+    for (let i = 0; i < BOOT2_BYTES; i++) rp.writeUint8(BOOT2_SRAM + i, flash[i]);
+    rp.core.LR = 0;
+    rp.core.PC = BOOT2_SRAM;
   }
 
   // The ROM's flash_range_erase(offset, count, block_size, cmd) and
@@ -234,6 +258,7 @@ export class Chip {
     const pios = this.pios;
     let cycles = 0;
     this.stopFlag = false;
+    if (this.fault) return 0;             // a chip that cannot start runs no more
     while (clock.nanosCounter < untilNanos && !this.stopFlag && !this.poweredOff) {
       const pioOn = !pios[0].stopped || !pios[1].stopped;
       if (core.waiting) {

@@ -40,7 +40,8 @@ class Chip(BoardIO, Link):
         """Fresh flash holding `uf2` (default: the kit's stock image), or the whole
         flash `image` a save_flash() wrote, up to the REPL prompt. Returns the banner."""
         src = {"image": image} if image else {"uf2": uf2 or os.path.join(self.kit, UF2)}
-        self.request("boot", bootrom=os.path.join(self.kit, BOOTROM), board=self.desc, **src)
+        self.request("boot", bootrom=os.path.join(self.kit, BOOTROM), board=self.desc,
+                     flash_size=self.desc["flash_bytes"], **src)
         return self._prompt(budget_s)
 
     def save_flash(self, path):
