@@ -109,6 +109,17 @@ def test_u8g2s_own_traffic_lights_the_glass_as_ours_does(chip):
     fresh(chip)
 
 
+def test_sending_a_page_allocates_nothing(chip):
+    """show_page runs every frame the screen changes: with the heap locked it sends."""
+    fresh(chip)
+    out = chip.exec(I2C + "import gc, micropython\nfrom device.oled import SH1107\n"
+                    "s = SH1107(i2c, 128, 128, 0x3c, 180)\ns.fill_rect(0, 16, 40, 8, 1)\n"
+                    "gc.collect()\nmicropython.heap_lock()\ntry:\n s.show_page(2)\n r = 'sent'\n"
+                    "except MemoryError:\n r = 'allocates'\nmicropython.heap_unlock()\nprint(r)\n")
+    assert out.strip() == "sent"
+    assert chip.screen()[0][2 * 128:2 * 128 + 41] == b"\xff" * 40 + b"\x00"
+
+
 @pytest.mark.parametrize("send, fault", [
     (b"\x00\xda\x12", r"0xda is not an SH1107 command"),
     (b"\x00\xad\x0a", r"0x0a is no argument of command 0xad"),

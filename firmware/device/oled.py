@@ -11,7 +11,7 @@ from micropython import const
 import framebuf
 
 _CMD = const(0x00)             # control byte Co=0 D/C=0: every byte after it a command
-_DATA = b"\x40"                # control byte Co=0 D/C=1: every byte after it display data
+_DATA = const(0x40)            # control byte Co=0 D/C=1: every byte after it display data
 _CONTRAST = const(63)          # HexBoard.ino's CONTRAST_AWAKE
 # U8g2's start-up for that constructor: u8x8_d_sh1107.c, u8x8_d_sh1107_128x128_init_seq
 # (the SEEED 128x128 variant's INIT), in its order: display off, start line 0, contrast
@@ -41,6 +41,10 @@ class SH1107(framebuf.FrameBuffer):
         mv = memoryview(self.buffer)
         self._page = tuple([mv[p * width:(p + 1) * width] for p in range(self.pages)])
         self._cmd = bytearray(4)       # control byte + column and page address
+        # A page goes out copied behind its control byte: writevto would join the two
+        # in a buffer it allocates, and show_page must not touch the heap.
+        self._out = bytearray(1 + width)
+        self._out[0] = _DATA
         self.command(_INIT + _TURNED if rotate == 180 else _INIT)
         self.fill(0)                   # U8g2's begin() clears the RAM, then lights it
         for p in range(self.pages):
@@ -68,7 +72,9 @@ class SH1107(framebuf.FrameBuffer):
         c[2] = 0x00                    # low nibble
         c[3] = 0xB0 | p                # page address
         self.i2c.writeto(self.address, c)
-        self.i2c.writevto(self.address, (_DATA, self._page[p]))
+        o = self._out
+        o[1:] = self._page[p]
+        self.i2c.writeto(self.address, o)
 
     def show(self):
         for p in range(self.pages):
