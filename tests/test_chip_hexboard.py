@@ -1,11 +1,14 @@
 # The HexBoard on the emulated RP2040, from its own image (`make firmware
 # VARIANT=hexboard`): its key matrix read through the mux and the ten columns as the
-# HexBoard wires them, its 140 LEDs, its SH1107 screen decoded from the I2C traffic into
-# the controller's RAM, its knob's contacts and button, its piezo. Each against the
-# simulator running the same app code. One chip serves the file; times are emulated.
+# HexBoard wires them, its 140 LEDs, its SH1107 screen (held to its datasheet) decoded
+# from the I2C traffic into the controller's RAM and its glass, its knob's contacts and
+# button, its piezo. Each against the simulator running the same app code, the screen's
+# start-up against U8g2's. One chip serves the file; times are emulated.
 import pytest
 
 import image_chip
+from sh1107_u8g2 import OURS_START, U8G2_INIT, U8G2_START, u8g2_panel
+from tools.pico.link import ChipError
 
 image_chip.require()
 
@@ -55,6 +58,80 @@ def test_boots_to_the_menu_with_the_simulators_leds_and_screen(chip):
     assert on and ram == bytes(b.screen.buffer) and any(ram)
     # the first picture: the controller set up, then one page per line of the caption
     assert writes == 2 + 2 * 16 + 2 * len([line for line in a.panel.lines if line])
+    # and on the glass, turned in the controller, what U8g2's R2 shows turned in software
+    assert chip.panel() == u8g2_panel(ram) and chip.panel() != ram
+
+
+def test_the_screen_starts_as_u8g2_starts_the_hexboards(chip):
+    fresh(chip)
+    LOG.append(chip.boot_main(3000, until=RUNNING).decode())
+    chip.run_for(300)
+    log = chip.screen_log()
+    assert len(U8G2_START) == 14 + 4 * 16 + 2 and len(OURS_START) == len(U8G2_START) + 1
+    assert log[:len(OURS_START)] == OURS_START
+    # what follows is the app's pictures: page after page, addressed as U8g2 does
+    rest = log[len(OURS_START):]
+    assert rest and len(rest) % 4 == 0
+    for k in range(0, len(rest), 4):
+        assert rest[k:k + 2] == ["10", "00"] and rest[k + 2][0] == "b" and rest[k + 3] == "data 128"
+
+
+I2C = "from machine import I2C, Pin\ni2c = I2C(0, sda=Pin(16), scl=Pin(17))\n"
+
+
+def test_u8g2s_own_traffic_lights_the_glass_as_ours_does(chip):
+    """U8g2's bytes as it frames them (a transfer per command, data 24 bytes a
+    transfer) for begin(), setContrast(63) and a picture turned by R2 in its buffer,
+    sent to a screen the firmware has not touched: the glass shows what ours shows."""
+    fresh(chip)
+    LOG.append(chip.boot_main(3000, until=RUNNING).decode())
+    chip.run_for(600)
+    ram, on, _, _ = chip.screen()
+    ours = chip.panel()
+    assert on and any(ram)
+    fresh(chip)
+    assert chip.screen_log() == []
+    turned = u8g2_panel(ram)                # R2's buffer: what A0 C0 put on the glass
+    script = I2C + (
+        "def cmd(*b):\n i2c.writeto(0x3c, bytes((0,) + b))\n"
+        "def tiles(buf):\n"
+        " for row in range(16):\n"
+        "  cmd(0x10)\n  cmd(0x00)\n  cmd(0xb0 | row)\n"
+        "  for k in range(row * 128, row * 128 + 128, 24):\n"
+        "   i2c.writeto(0x3c, b'\\x40' + buf[k:min(k + 24, row * 128 + 128)])\n"
+        "for c in %r:\n cmd(*c)\n"
+        "tiles(bytes(2048))\ncmd(0xaf)\ncmd(0x81, 63)\ntiles(%r)\n"
+    ) % ([tuple(bytes.fromhex(c)) for c in U8G2_INIT if c != "da 12"], turned)
+    chip.exec(script, 30.0)
+    log = chip.screen_log()
+    assert log[:len(U8G2_START) - 1] == [c for c in U8G2_START if c != "da 12"]
+    assert chip.panel() == ours and chip.screen()[0] == turned != ram
+    fresh(chip)
+
+
+def test_sending_a_page_allocates_nothing(chip):
+    """show_page runs every frame the screen changes: with the heap locked it sends."""
+    fresh(chip)
+    out = chip.exec(I2C + "import gc, micropython\nfrom device.oled import SH1107\n"
+                    "s = SH1107(i2c, 128, 128, 0x3c, 180)\ns.fill_rect(0, 16, 40, 8, 1)\n"
+                    "gc.collect()\nmicropython.heap_lock()\ntry:\n s.show_page(2)\n r = 'sent'\n"
+                    "except MemoryError:\n r = 'allocates'\nmicropython.heap_unlock()\nprint(r)\n")
+    assert out.strip() == "sent"
+    assert chip.screen()[0][2 * 128:2 * 128 + 41] == b"\xff" * 40 + b"\x00"
+
+
+@pytest.mark.parametrize("send, fault", [
+    (b"\x00\xda\x12", r"0xda is not an SH1107 command"),
+    (b"\x00\xad\x0a", r"0x0a is no argument of command 0xad"),
+    (b"\x01\xaf", r"control byte 0x01"),
+    (b"\x40\xff", r"display data before the controller was set up"),
+])
+def test_what_the_sh1107_would_not_expect_stops_the_chip(chip, send, fault):
+    fresh(chip)                            # at the REPL: main.py stopped before the screen
+    assert chip.screen_log() == []
+    with pytest.raises(ChipError, match="the chip faulted: SH1107 at I2C address 0x3c: " + fault):
+        chip.exec(I2C + "i2c.writeto(0x3c, %r)" % send)
+    fresh(chip)
 
 
 # What the HexBoard's own firmware boots with (its Makefile: arduino-pico's "Generic

@@ -381,3 +381,43 @@ def test_the_screen_is_off_while_the_board_sleeps(stubs, monkeypatch):
     idle.check()
     assert idle.sleeps == 1 and seen_off and all(seen_off) and vb.screen.on
     assert all(vb.leds.led(k) == (0, 0, 0) for k in cmd)     # and were dark asleep
+
+
+def test_the_screen_driver_starts_the_screen_as_u8g2_does(monkeypatch):
+    """device/oled.py's I2C traffic read as the SH1107 reads it (control byte 0x00:
+    commands follow, 0x40: display data) against U8g2's start-up for the HexBoard's
+    screen (tests/sh1107_u8g2.py); the emulated chip holds the image's to it too."""
+    import types
+    from sh1107_u8g2 import OURS_START
+    fb = types.ModuleType("framebuf")
+    fb.MONO_VLSB = 0
+    fb.FrameBuffer = type("FrameBuffer", (), {"__init__": lambda self, *a: None,
+                                              "fill": lambda self, c: None})
+    monkeypatch.setitem(sys.modules, "framebuf", fb)
+    monkeypatch.delitem(sys.modules, "device.oled", raising=False)
+    from device.oled import SH1107
+
+    class Bus:
+        def __init__(self):
+            self.sent = []
+
+        def writeto(self, addr, buf):
+            self.sent.append((addr, bytes(buf)))
+
+        def writevto(self, addr, bufs):
+            self.sent.append((addr, b"".join(bytes(b) for b in bufs)))
+    bus = Bus()
+    SH1107(bus, 128, 128, 0x3C, 180)
+    with_arg = (0x81, 0xA8, 0xAD, 0xD3, 0xD5, 0xD9, 0xDB, 0xDC)   # the SH1107's table
+    seen = []
+    for addr, t in bus.sent:
+        assert addr == 0x3C and t[0] in (0x00, 0x40), t
+        if t[0] == 0x40:
+            seen.append("data %d" % (len(t) - 1))
+            continue
+        k = 1
+        while k < len(t):
+            n = 2 if t[k] in with_arg else 1
+            seen.append(" ".join("%02x" % b for b in t[k:k + n]))
+            k += n
+    assert seen == OURS_START

@@ -190,6 +190,18 @@ class BoardIO:
         r = self.request("screen")
         return bytes.fromhex(r["ram"]), r["on"], r["writes"], r["bytes"]
 
+    def screen_log(self):
+        """What the screen controller was sent since power-up, in order: each command
+        with its argument as hex ("ae", "81 3f"), each run of display data as
+        "data <bytes>" (the first 600 entries)."""
+        return self.request("screen")["log"]
+
+    def panel(self):
+        """The picture on the screen's glass (the controller's RAM through its segment
+        remap, scan direction, offset and start line; dark when off), laid out as the
+        RAM is: a byte a column of 8 rows, page after page, by position on the panel."""
+        return bytes.fromhex(self.request("screen")["panel"])
+
     def turn(self, clicks, step_us=1500):
         """Turns the knob by clicks (+ clockwise): each click the four Gray steps of
         its contacts, A and B, step_us apart."""
