@@ -174,6 +174,14 @@ def test_screenshot_from_the_command_line(tmp_path):
     assert main(["board", "--hardware", "full", "--script", "j7 j7", "--store", str(tmp_path / "s"),
                  "--screenshot", str(out2)]) == 0
     assert out2.exists()
+    # the HexBoard's picture (docs/hexboard.png): HexGo against level 2, the knob on d2
+    out3 = tmp_path / "hexboard.png"
+    assert main(["board", "--hardware", "hexboard", "--screenshot", str(out3)]) == 0
+    assert out3.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    from host_sim import handheld
+    a = handheld.demo_knob(VirtualBoard("hexboard", str(tmp_path / "h")))
+    assert (a.screen.name, a.screen.level, a.pointed) == ("hexgo", 2, "d2")
+    assert len(a.screen.g.history()) == 10 and a.pointer == a.screen.place.cell[a.screen.g.board.index("d2")]
 
 
 def test_board_command_errors_are_messages(tmp_path, capsys):
