@@ -1,5 +1,5 @@
 # The HexBoard (hardware/hexboard.json), a hex keyboard on sale, as a third board: its
-# keys and LEDs as its own firmware wires them (theHDM/HexBoard, src/config.h), the field
+# keys and LEDs as its own firmware wires them (its hardware v1.2 table of keys), the field
 # the games are placed on, its generated views, and the faults the validator names.
 import copy
 import csv
