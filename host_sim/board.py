@@ -12,6 +12,8 @@ wall clock; the store is a folder (app.store.FolderStore, atomic writes); sound 
 silent (tones are recorded) or the terminal bell.
 """
 import collections
+import json
+import os
 import tempfile
 import time
 
@@ -131,9 +133,28 @@ class Sound:
             self.out.flush()
 
 
+def key_places(layout):
+    """Function key number -> (q, r) for the keys that sit on the board's face (the
+    HexBoard's command keys, beside the field), from hardware/<variant>.json: the
+    firmware's compact form leaves the places out, the firmware needs none."""
+    path = os.path.join(host_sim.ROOT, "hardware", layout.variant + ".json")
+    try:
+        with open(path, encoding="utf-8") as f:
+            keys = json.load(f)["function_keys"]
+    except (OSError, ValueError, KeyError) as e:
+        raise ValueError("%s: no function keys to place (%s)" % (path, e))
+    places = {}
+    for k in keys:
+        key = layout.fn_key(k.get("name"))
+        if "q" in k and key >= 0:
+            places[key] = (k["q"], k["r"])
+    return places
+
+
 class VirtualBoard:
     def __init__(self, variant="pocket", folder=None, clock=None, sound=None):
         self.layout = layouts.load(variant)
+        self.places = key_places(self.layout)   # function key -> (q, r), if on the face
         self.leds = Leds(self.layout.chain)
         self.keys = Keys()
         self.clock = clock or VirtualClock()
@@ -191,6 +212,11 @@ class VirtualBoard:
     def rgb(self, cell):
         """What the LED of layout cell `cell` showed at the last write."""
         return self.leds.led(self.layout.led[cell])
+
+    def key_rgb(self, key):
+        """What the LED under function key `key` (n + k) showed, (0, 0, 0) if it has none."""
+        led = self.layout.fn_led[key - self.layout.n]
+        return self.leds.led(led) if led >= 0 else (0, 0, 0)
 
     def lit(self):
         """Layout cells whose LED is not dark."""

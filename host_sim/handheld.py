@@ -49,6 +49,27 @@ def demo(board, name="xiago", plies=26, seed=4):
     return s.app
 
 
+def demo_knob(board, moves=5, seed=3, at="d2"):
+    """The screenshot's scene on a board with a knob (the HexBoard): HexGo against level
+    2 on the field's centre, a few moves each, the knob's pointer on a cell."""
+    from hexgames.rng import Rng
+    from host_sim.session import Session
+    s = Session(board=board)
+    s.start("hexgo", level=2)
+    rng = Rng(seed)
+    for _ in range(moves):
+        ms = s.game.moves()
+        s.play(ms[rng.below(len(ms))])
+        s.wait_computer()
+    for _ in range(s.game.board.n + 2):          # the pointer walks to the cell
+        if s.app.pointed == at:
+            break
+        board.turn(1)
+        s.frames(1)
+    s.frames(7)
+    return s.app
+
+
 def press_script(board, app, script):
     for tok in script.split():
         board.press(tok)
@@ -68,7 +89,7 @@ def main(args):
     clock = None if shot else WallClock()
     board = VirtualBoard(args.hardware, folder, clock=clock, sound=Sound(bell=terminal, out=sys.stdout))
     if shot and not args.script:
-        app = demo(board)
+        app = (demo_knob if "knob_a" in board.layout.pins else demo)(board)
     else:
         app = board.app(boot=False, levels=6 if clock else 5)   # level 6: the PC's own clock
         if args.game:

@@ -1,5 +1,6 @@
 """The handheld in a window (pygame-ce): the LEDs drawn as hexagons from the layout,
-a click presses a cell, buttons and keys for the function keys.
+a click presses a cell; function keys are buttons under the board, or drawn at their
+place on it where they have one (the HexBoard's command keys, hardware/hexboard.json).
 
     python -m host_sim board --window [--hardware pocket|full|hexboard]
     python -m host_sim board --screenshot docs/screenshot.png      (headless)
@@ -25,6 +26,8 @@ TEXT = (200, 200, 200)
 KEYS = {pygame.K_m: "MENU", pygame.K_u: "UNDO", pygame.K_BACKSPACE: "UNDO",
         pygame.K_o: "OK", pygame.K_RETURN: "OK", pygame.K_h: "HINT"}
 KNOB = {pygame.K_LEFTBRACKET: -1, pygame.K_RIGHTBRACKET: 1, pygame.K_SPACE: 0}
+LABEL_W = 90                # px left of the board for the labels of keys drawn on it
+KEY_EDGE = (120, 110, 90)   # the outline of a function key drawn on the board
 
 
 class Window:
@@ -32,29 +35,41 @@ class Window:
         self.board = board
         self.app = app
         lay = self.lay = board.layout
-        # the cells' extent in half-cell columns (2q + r) and rows: a hexhex or a field
-        xs = [2 * lay.q[i] + lay.r[i] for i in range(lay.n)]
-        self.mid = ((min(xs) + max(xs)) / 4, lay.r0 + (lay.rows - 1) / 2)
+        # function keys with a place on the face (the HexBoard's command keys) are drawn
+        # there, as keys; the others as buttons under the board
+        self.placed = sorted(board.places)
+        spots = [lay.coord(i) for i in range(lay.n)] + [board.places[k] for k in self.placed]
+        # the keys' extent in half-cell columns (2q + r) and rows: a hexhex or a field
+        xs = [2 * q + r for q, r in spots]
+        rs = [r for _, r in spots]
+        rows = max(rs) - min(rs) + 1
+        self.mid = ((min(xs) + max(xs)) / 4, (min(rs) + max(rs)) / 2)
         cols = (max(xs) - min(xs)) / 2 + 1
-        self.size = s = cell_px or (22 if cols <= 13 and lay.rows <= 14 else 15)   # hexagon radius, px
+        self.size = s = cell_px or (22 if cols <= 13 and rows <= 14 else 15)   # hexagon radius, px
         self.margin = 2 * s
+        self.pad = LABEL_W if self.placed else 0     # room for the placed keys' labels
         w = int(math.sqrt(3) * s * cols) + 2 * self.margin
-        self.grid_h = int(s * (1.5 * lay.rows + 0.5)) + 2 * self.margin
+        self.grid_h = int(s * (1.5 * rows + 0.5)) + 2 * self.margin
         self.oled = board.screen                  # drawn right of the cells, 2 px a pixel
-        self.grid_w = max(w, 520)
+        self.grid_w = self.pad + max(w, 520)
         self.width = self.grid_w + (2 * self.oled.width + self.margin if self.oled else 0)
-        self.height = self.grid_h + 110
+        # buttons under the board for the function keys not on it, then the caption
+        self.height = self.grid_h + (110 if len(self.placed) < len(lay.fn) else 74)
         self.names = False
         self.knob = "knob_a" in lay.pins
         self.font = None
         self.buttons = []
         self.centres = [self.centre(i) for i in range(lay.n)]
+        self.key_centres = [(k, self.at(*board.places[k])) for k in self.placed]
+
+    def at(self, q, r):
+        """Centre of the key at axial (q, r) in the window."""
+        s = self.size
+        return (self.pad + (self.grid_w - self.pad) / 2 + math.sqrt(3) * s * (q + r / 2 - self.mid[0]),
+                self.grid_h / 2 + 1.5 * s * (r - self.mid[1]))
 
     def centre(self, i):
-        q, r = self.lay.coord(i)
-        s = self.size
-        return (self.grid_w / 2 + math.sqrt(3) * s * (q + r / 2 - self.mid[0]),
-                self.grid_h / 2 + 1.5 * s * (r - self.mid[1]))
+        return self.at(*self.lay.coord(i))
 
     def hexagon(self, c, radius, turn=30):
         """Corners of a hexagon: pointy-topped (turn 30) like the cells, or
@@ -72,45 +87,56 @@ class Window:
         s = self.size
         lay = self.lay
         if lay.n == 3 * lay.radius * (lay.radius + 1) + 1:        # a hexhex board
-            pygame.draw.polygon(surf, SHELL, self.hexagon((self.grid_w / 2, self.grid_h / 2),
+            pygame.draw.polygon(surf, SHELL, self.hexagon(self.at(0, 0),
                                                           s * math.sqrt(3) * (lay.radius + 1.1), 0))
         else:                                                      # a field: its case
-            pygame.draw.rect(surf, SHELL, (self.margin // 2, self.margin // 2,
-                                           self.grid_w - self.margin, self.grid_h - self.margin),
-                             border_radius=s)
+            pygame.draw.rect(surf, SHELL, (self.pad + self.margin // 2, self.margin // 2,
+                                           self.grid_w - self.pad - self.margin,
+                                           self.grid_h - self.margin), border_radius=s)
         play = self.play()
         for i in range(self.lay.n):
             c = self.centres[i]
-            rgb = on_screen(self.board.rgb(i))
-            lit = max(rgb) >= 8
-            base = tuple(int(v * 0.45) for v in rgb) if lit else DARK_CELL
-            pygame.draw.polygon(surf, base, self.hexagon(c, s * 0.95))
-            if lit:                     # the LED itself, bright in the middle of its cell
-                pygame.draw.circle(surf, rgb, c, s * 0.55)
-            pygame.draw.polygon(surf, (55, 55, 62), self.hexagon(c, s * 0.95), 1)
+            lit = self.key(surf, c, self.board.rgb(i), (55, 55, 62))
             if self.names:
                 name = self.lay.name(i)
                 if play is not None and play.place.of(i) >= 0:
                     name = play.g.board.name(play.place.of(i))
                 t = self.small.render(name, True, (235, 235, 235) if not lit else (20, 20, 20))
                 surf.blit(t, t.get_rect(center=c))
+        for key, c in self.key_centres:       # function keys on the face, labelled at the left
+            self.key(surf, c, self.board.key_rgb(key), KEY_EDGE)
+            t = self.font.render(self.lay.fn_label[key - lay.n], True, TEXT)
+            surf.blit(t, t.get_rect(midright=(self.pad + self.margin // 2 - 6, c[1])))
         if self.oled is not None:
             self.draw_oled(surf, self.grid_w, (self.grid_h - 2 * self.oled.height) // 2)
-        # function keys
+        # function keys without a place on the face: buttons under the board
         self.buttons = []
-        n = len(self.lay.fn)
-        bw = min(120, (self.width - 40) // n - 10)
-        x0 = (self.width - n * (bw + 10) + 10) // 2
-        for k in range(n):
-            r = pygame.Rect(x0 + k * (bw + 10), self.grid_h + 8, bw, 30)
+        rest = [k for k in range(len(lay.fn)) if lay.n + k not in self.board.places]
+        bw = min(120, (self.width - 40) // max(1, len(rest)) - 10)
+        x0 = (self.width - len(rest) * (bw + 10) + 10) // 2
+        for j, k in enumerate(rest):
+            r = pygame.Rect(x0 + j * (bw + 10), self.grid_h + 8, bw, 30)
             pygame.draw.rect(surf, (60, 60, 70), r, border_radius=6)
             t = self.font.render(self.lay.fn_label[k], True, TEXT)
             surf.blit(t, t.get_rect(center=r.center))
-            self.buttons.append((r, self.lay.n + k))
-        y = self.grid_h + 48
+            self.buttons.append((r, lay.n + k))
+        y = self.grid_h + (48 if rest else 12)
         for line in self.wrap(self.app.caption, self.width - 24)[:3]:
             surf.blit(self.font.render(line, True, TEXT), (12, y))
             y += 18
+
+    def key(self, surf, c, led, edge):
+        """One key at centre c: dark, or tinted by its LED with the LED bright in the
+        middle; True if lit."""
+        s = self.size
+        rgb = on_screen(led)
+        lit = max(rgb) >= 8
+        base = tuple(int(v * 0.45) for v in rgb) if lit else DARK_CELL
+        pygame.draw.polygon(surf, base, self.hexagon(c, s * 0.95))
+        if lit:                     # the LED itself, bright in the middle of its key
+            pygame.draw.circle(surf, rgb, c, s * 0.55)
+        pygame.draw.polygon(surf, edge, self.hexagon(c, s * 0.95), 1)
+        return lit
 
     def draw_oled(self, surf, x0, y0):
         """The screen's buffer, lit pixels pale blue on black."""
@@ -146,7 +172,7 @@ class Window:
             if r.collidepoint(pos):
                 return key
         best, dist = None, self.size * 0.95
-        for i, c in enumerate(self.centres):
+        for i, c in list(enumerate(self.centres)) + self.key_centres:
             d = math.hypot(pos[0] - c[0], pos[1] - c[1])
             if d < dist:
                 best, dist = i, d

@@ -1,5 +1,6 @@
 # The simulator's front ends for the handheld: the terminal (keys by name or cursor),
 # the pygame-ce window (clicks, buttons, headless screenshots) and the command line.
+import math
 import os
 
 import pytest
@@ -102,6 +103,46 @@ def test_window_clicks_map_to_cells_and_function_keys(tmp_path):
     assert surf.get_at((int(c[0]), int(c[1])))[:3] == on_screen(b.rgb(lit))
 
 
+# The HexBoard's command keys, a column at the lower left beside rows 7-13, in our axial
+# (q, r): its hardware v1.2 table of keys (theHDM/HexBoard_2_0 src/config.h), whose
+# doubled-width (x, y) give q = (x - y) / 2, r = y (tests/test_hexboard.py holds every key
+# of hardware/hexboard.json to that table).
+COMMAND_KEYS = (("MENU", -5, 0), ("UNDO", -6, 1), ("OK", -6, 2), ("HINT", -7, 3),
+                ("LIGHT", -7, 4), ("SOUND", -8, 5), ("NEW", -8, 6))
+
+
+def test_window_draws_the_hexboards_command_keys_at_their_place(tmp_path):
+    pygame = pytest.importorskip("pygame")
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from host_sim.window import Window
+    b = VirtualBoard("hexboard", str(tmp_path))
+    a = b.app(ai=None)
+    a.run(2)
+    w = Window(b, a)
+    surf = pygame.Surface((w.width, w.height))
+    w.draw(surf)
+    lay = b.layout
+    step = math.sqrt(3) * w.size                      # one key east to west, in px
+    drawn = dict(w.key_centres)
+    assert len(drawn) == 7 and w.buttons == []        # all on the board, none below it
+    for name, q, r in COMMAND_KEYS:
+        key = lay.fn_key(name)
+        x, y = drawn[key]
+        east = w.centres[lay.index(q + 1, r)]         # the westmost key of its row
+        assert lay.index(q + 1, r) >= 0 and lay.index(q, r) < 0
+        assert (round(x, 6), round(y, 6)) == (round(east[0] - step, 6), round(east[1], 6)), name
+        assert w.key_at((x, y)) == key
+        # drawn in its LED's colour: the command keys glow a faint white
+        assert max(b.key_rgb(key)) > 0
+        assert surf.get_at((int(x), int(y)))[:3] == on_screen(b.key_rgb(key)), name
+    # pressed where it is drawn: Menu's key opens the game's page of the menu
+    a.new_game(("hexgo", 4, [], 0, 1))
+    a.run(2)
+    b.press(w.key_at(drawn[lay.fn_key("MENU")]))
+    a.run(2)
+    assert a.screen.page == "game" and "Continue" in a.caption
+
+
 def test_window_loop_takes_clicks_and_keys(tmp_path):
     pygame = pytest.importorskip("pygame")
     os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -133,6 +174,14 @@ def test_screenshot_from_the_command_line(tmp_path):
     assert main(["board", "--hardware", "full", "--script", "j7 j7", "--store", str(tmp_path / "s"),
                  "--screenshot", str(out2)]) == 0
     assert out2.exists()
+    # the HexBoard's picture (docs/hexboard.png): HexGo against level 2, the knob on d2
+    out3 = tmp_path / "hexboard.png"
+    assert main(["board", "--hardware", "hexboard", "--screenshot", str(out3)]) == 0
+    assert out3.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    from host_sim import handheld
+    a = handheld.demo_knob(VirtualBoard("hexboard", str(tmp_path / "h")))
+    assert (a.screen.name, a.screen.level, a.pointed) == ("hexgo", 2, "d2")
+    assert len(a.screen.g.history()) == 10 and a.pointer == a.screen.place.cell[a.screen.g.board.index("d2")]
 
 
 def test_board_command_errors_are_messages(tmp_path, capsys):

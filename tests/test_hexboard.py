@@ -1,5 +1,5 @@
 # The HexBoard (hardware/hexboard.json), a hex keyboard on sale, as a third board: its
-# keys and LEDs as its own firmware wires them (theHDM/HexBoard, src/config.h), the field
+# keys and LEDs as its own firmware wires them (its hardware v1.2 table of keys), the field
 # the games are placed on, its generated views, and the faults the validator names.
 import copy
 import csv
@@ -20,10 +20,24 @@ _spec = importlib.util.spec_from_file_location("hwviews", os.path.join(ROOT, "to
 hw = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(hw)
 
-COMMAND = (0, 20, 40, 60, 80, 100, 120)          # LEDs of the command keys (left edge)
-# (LED, q, r) read off config.h's table of coordinates, one per row and the corners
-CONFIG_H = ((1, -1, -6), (9, 7, -6), (10, -2, -5), (19, 7, -5), (21, -2, -4), (55, 1, -1),
-            (65, 0, 0), (69, 4, 0), (101, -6, 4), (130, -8, 7), (139, 1, 7))
+COMMAND = (0, 20, 40, 60, 80, 100, 120)          # LEDs of the command keys, top to bottom
+
+# Facts from the HexBoard's hardware v1.2 table of keys (theHDM/HexBoard_2_0 src/config.h,
+# hexBoard_layout_hw_1_2; the same in theHDM/hexboard_1_2 src/hexBoardHardware.h): per
+# key its doubled-width (x, y), mux address and column; the LED is 10 x address + column.
+# Mux address m, column c holds a field key at y = m - 6, x = X0[m % 2] + 2c, except
+# column 0 of an even address: the command keys (CMDBTN_0-6 of theHDM/HexBoard's
+# HexBoard.ino, LEDs 0, 20, ..., 120, in that order), each at the (x, y) below.
+X0 = (-10, -9)
+COMMAND_XY = (("MENU", 0, -10, 0), ("UNDO", 20, -11, 1), ("OK", 40, -10, 2),
+              ("HINT", 60, -11, 3), ("LIGHT", 80, -10, 4), ("SOUND", 100, -11, 5),
+              ("NEW", 120, -10, 6))
+
+
+def axial(x, y):
+    """Doubled-width (x, y) -> our axial (q, r)."""
+    assert (x - y) % 2 == 0
+    return (x - y) // 2, y
 
 
 def source():
@@ -36,18 +50,36 @@ def test_keys_leds_and_slots_are_wired_as_the_hexboard_is():
     cells, fn = d["cells"], d["function_keys"]
     assert len(cells) == 133 and len(fn) == 7
     assert sorted([c["led"] for c in cells] + [f["led"] for f in fn]) == list(range(140))
-    assert [f["led"] for f in fn] == list(COMMAND)
-    assert [f["name"] for f in fn][:4] == ["MENU", "UNDO", "OK", "HINT"]
-    at = {c["led"]: (c["q"], c["r"]) for c in cells}
-    for led, q, r in CONFIG_H:
-        assert at[led] == (q, r)
-    for key in cells + fn:                 # LED 10 x address + column; slot column x 16 + address
-        address, column = divmod(key["led"], 10)
-        assert key["slot"] == 16 * column + address
+    # every one of the 140 keys where the v1.2 table puts it, on its LED and scan slot
+    command = {led: (name, axial(x, y)) for name, led, x, y in COMMAND_XY}
+    keys = {k["led"]: k for k in cells + fn}
+    for m in range(14):
+        for c in range(10):
+            key, led = keys[10 * m + c], 10 * m + c
+            assert key["slot"] == 16 * c + m, key
+            if led in command:
+                assert (key["name"], (key["q"], key["r"])) == command[led]
+            else:
+                assert key in cells and (key["q"], key["r"]) == axial(X0[m % 2] + 2 * c, m - 6), key
+    assert [(f["name"], f["led"]) for f in fn] == [(n, led) for n, led, _, _ in COMMAND_XY]
     assert d["pins"]["key_addr"] == [4, 5, 2, 3]
     assert d["pins"]["key_read"] == list(range(6, 16))
     assert (d["pins"]["led_data"], d["pins"]["oled_sda"], d["pins"]["oled_scl"]) == (22, 16, 17)
     assert (d["pins"]["knob_a"], d["pins"]["knob_b"], d["pins"]["knob_press"]) == (20, 21, 24)
+
+
+def test_the_command_keys_are_a_column_beside_rows_7_to_13():
+    d = source()
+    west = {}                                  # row -> its westmost field key
+    for c in d["cells"]:
+        if c["r"] not in west or c["q"] < west[c["r"]]["q"]:
+            west[c["r"]] = c
+    rows = sorted(west)
+    assert len(rows) == 14
+    for k, f in enumerate(d["function_keys"]):
+        r = rows[6 + k]                         # rows 7-13 from the top, one key each
+        assert (f["q"], f["r"]) == (west[r]["q"] - 1, r), f["name"]
+        assert west[r]["name"].endswith(str(7 + k))
 
 
 def test_the_field_holds_a_radius_4_hexhex_and_the_games_that_fit_it():
@@ -119,6 +151,12 @@ def _mutations():
     def no_flash(d):
         del d["flash"]
 
+    def key_on_cell(d):
+        d["function_keys"][0].update(q=-4, r=0)
+
+    def keys_stacked(d):
+        d["function_keys"][1].update(q=-5, r=0)
+
     return [
         ("unknown pin role", unknown_role, r"pins\.laser: not a role the firmware knows"),
         ("screen missing", screen_gone, r"the layout needs 'screen'"),
@@ -132,6 +170,8 @@ def _mutations():
         ("flash clock", clkdiv, r"flash\.clkdiv: 3; the SSI divides clk_sys by an even"),
         ("no room for the image", no_room, r"leave the image at least 1024 KiB"),
         ("flash unnamed", no_flash, r"layout: missing 'flash'"),
+        ("key on a cell", key_on_cell, r"function key MENU at \(q=-4, r=0\) sits on e7"),
+        ("two keys in one place", keys_stacked, r"function key UNDO at \(q=-5, r=0\) sits on MENU"),
     ]
 
 

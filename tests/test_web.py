@@ -308,8 +308,29 @@ def test_the_hexboard_is_on_the_board_picker_and_plays(web):
     vb.app().run(2)
     for i in (0, 61, 132):                          # the field drawn from its coordinates
         assert page.evaluate("(i) => honeycomb.led(i)", i) == list(vb.rgb(i)), i
+    # The command keys, a column at the lower left beside rows 7-13 (the HexBoard's v1.2
+    # table of keys, theHDM/HexBoard_2_0 src/config.h): each drawn one key west of the
+    # westmost key of its row, in its LED's colour, and no button under the board.
+    from host_sim.board import on_screen
+    lay = vb.layout
+    assert page.locator("#keys button").count() == 0
+    for name, q, r in (("MENU", -5, 0), ("UNDO", -6, 1), ("OK", -6, 2), ("HINT", -7, 3),
+                       ("LIGHT", -7, 4), ("SOUND", -8, 5), ("NEW", -8, 6)):
+        key = page.evaluate("(k) => honeycomb.key(k)", name)
+        assert key == lay.fn_key(name)
+        x, y = page.evaluate("(i) => honeycomb.centre(i)", key)
+        ex, ey = page.evaluate("(i) => honeycomb.centre(i)", lay.index(q + 1, r))
+        fx, fy = page.evaluate("(i) => honeycomb.centre(i)", lay.index(q + 2, r))
+        assert lay.index(q, r) < 0 and lay.index(q + 1, r) >= 0
+        assert abs((ex - x) - (fx - ex)) < 0.01 and abs(y - ey) < 0.01 and ex > x, name
+        want = vb.key_rgb(key)
+        assert page.evaluate("(i) => honeycomb.led(i)", key) == list(want) and max(want) > 0
+        assert page.evaluate("(i) => honeycomb.pixel(i)", key) == list(on_screen(want)), name
     start_game(page, "hexgo", 0)
     play_move(page, 0)
     frames(page, 2)
     s = state(page)
     assert s["screen"] == "Play" and s["game"] == "hexgo" and s["plies"] >= 1
+    fn(page, "MENU")                                # pressed on the board, where it is drawn
+    frames(page, 2)
+    assert state(page)["screen"] == "Menu"

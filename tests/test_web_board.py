@@ -68,7 +68,7 @@ def test_frames_send_the_leds_only_when_they_change():
     boot()
     out = browser.frame()
     hexes, caption = out.split("\n")
-    assert len(hexes) == 2 * 3 * 127 and caption.startswith("Choose a game")
+    assert len(hexes) == 2 * 3 * (127 + 4) and caption.startswith("Choose a game")   # cells, keys
     assert browser.frame() is None            # the menu without a choice stands still
     # the LED of the HexGo cluster's centre, in layout order, as the chip's chain has it
     b = browser.board
@@ -76,6 +76,19 @@ def test_frames_send_the_leds_only_when_they_change():
     j = 3 * b.layout.led[i]
     assert hexes[6 * i:6 * i + 6] == "%02x%02x%02x" % (b.leds.buf[j + 1], b.leds.buf[j], b.leds.buf[j + 2])
     assert int(hexes[6 * i:6 * i + 6], 16) > 0
+
+
+def test_frames_send_the_hexboards_command_keys_after_its_cells():
+    boot(variant="hexboard")
+    hexes = browser.frame().split("\n")[0]
+    b = browser.board
+    lay = b.layout
+    assert len(hexes) == 2 * 3 * (133 + 7)
+    for k, led in enumerate((0, 20, 40, 60, 80, 100, 120)):   # key n + k: its LED
+        assert lay.fn_led[k] == led
+        got = hexes[6 * (lay.n + k):6 * (lay.n + k) + 6]
+        assert got == "%02x%02x%02x" % (b.leds.buf[3 * led + 1], b.leds.buf[3 * led], b.leds.buf[3 * led + 2])
+        assert int(got, 16) > 0                                # the command keys glow
 
 
 def test_typed_names_press_cells():

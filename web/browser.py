@@ -182,12 +182,17 @@ class Board:
         self.keys.push(key, RELEASE)
 
     def colours(self):
-        """The LED of every layout cell as hex, cell after cell (reading order)."""
+        """The LED of every layout cell as hex, cell after cell (reading order), then
+        of every function key (the HexBoard's command keys are lit; a key without an
+        LED is dark): key n + k, as the page numbers them."""
         buf = self.leds.buf
-        led = self.layout.led
-        out = bytearray(3 * self.layout.n)
-        for i in range(self.layout.n):
-            j = 3 * led[i]
+        lay = self.layout
+        leds = list(lay.led) + list(lay.fn_led)
+        out = bytearray(3 * len(leds))
+        for i in range(len(leds)):
+            if leds[i] < 0:
+                continue
+            j = 3 * leds[i]
             out[3 * i] = buf[j + 1]
             out[3 * i + 1] = buf[j]
             out[3 * i + 2] = buf[j + 2]

@@ -13,7 +13,8 @@ const variant = ["full", "hexboard"].includes(params.get("board")) ? params.get(
 const hc = {
   variant, firstPaint: -1, ready: false, errors: [], frames: 0, longest: 0,
   longestThinking: 0, thinkingFrames: 0, tones: [], answers: [], paused: false,
-  // a cell's centre on the page, its pixel on the canvas, and the LED colour there
+  // a key's centre on the page, its pixel on the canvas, and the LED colour there: cell
+  // i < n, or function key n + k where it is drawn on the board (the HexBoard's)
   centre: (i) => {
     const box = canvas.getBoundingClientRect();
     return [box.left + (centres[i][0] * box.width) / width, box.top + (centres[i][1] * box.height) / gridH];
@@ -23,6 +24,7 @@ const hc = {
     return Array.from(ctx.getImageData(Math.round(centres[i][0] * dpr), Math.round(centres[i][1] * dpr), 1, 1).data.slice(0, 3));
   },
   led: (i) => Array.from(colours.slice(3 * i, 3 * i + 3)),
+  key: (name) => n + hw.function_keys.findIndex((k) => k.name === name),   // "MENU" -> n + k
   state: () => JSON.parse(hc.probe.state_json()),
 };
 window.honeycomb = hc;
@@ -35,29 +37,39 @@ const SCREEN = new Uint8Array(256).map((_, v) =>
 const BACKGROUND = "rgb(18,18,22)", SHELL = "rgb(34,34,40)", DARK_CELL = "rgb(28,28,32)";
 const EDGE = "rgb(55,55,62)";
 
-let hw, n, R, size, width, gridH, centres = [], colours, names = null, showNames = false;
+const LABEL_W = 90;                           // px left of the board: placed keys' labels
+const KEY_EDGE = "rgb(120,110,90)";           // the outline of a function key on the board
+
+let hw, n, R, size, pad, width, gridH, centres = [], colours, names = null, showNames = false;
 const canvas = $("board"), ctx = canvas.getContext("2d");
 
 function layoutCanvas() {
   n = hw.cells.length;
-  // the cells' extent in half-cell columns (2q + r) and rows: a hexhex or a field
-  const xs = hw.cells.map((c) => 2 * c.q + c.r), rs = hw.cells.map((c) => c.r);
+  // Function keys with a place (the HexBoard's command keys, beside the field) are drawn
+  // there, as keys, their labels to their left; the others are buttons (makeKeys).
+  const placed = hw.function_keys.filter((k) => "q" in k);
+  const spots = hw.cells.concat(placed);
+  // the keys' extent in half-cell columns (2q + r) and rows: a hexhex or a field
+  const xs = spots.map((c) => 2 * c.q + c.r), rs = spots.map((c) => c.r);
   const cols = (Math.max(...xs) - Math.min(...xs)) / 2 + 1, rows = Math.max(...rs) - Math.min(...rs) + 1;
   const mid = [(Math.min(...xs) + Math.max(...xs)) / 4, (Math.min(...rs) + Math.max(...rs)) / 2];
   R = hw.shape.kind === "hexhex" ? hw.shape.base - 1 : -1;       // -1: a field, in a case
   size = cols <= 13 && rows <= 14 ? 22 : 15;  // hexagon radius in px, as the window's
   const margin = 2 * size;
-  width = Math.max(Math.floor(Math.sqrt(3) * size * cols) + 2 * margin, 520);
+  pad = placed.length ? LABEL_W : 0;
+  width = pad + Math.max(Math.floor(Math.sqrt(3) * size * cols) + 2 * margin, 520);
   gridH = Math.floor(size * (1.5 * rows + 0.5)) + 2 * margin;
   const dpr = window.devicePixelRatio || 1;
   canvas.width = width * dpr;
   canvas.height = gridH * dpr;
   canvas.style.width = width + "px";
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-  // hardware/<variant>.json lists cells in reading order, the app's numbering
-  centres = hw.cells.map((c) => [width / 2 + Math.sqrt(3) * size * (c.q + c.r / 2 - mid[0]),
-    gridH / 2 + 1.5 * size * (c.r - mid[1])]);
-  colours = new Uint8Array(3 * n);
+  // hardware/<variant>.json lists cells in reading order, the app's numbering; then the
+  // function keys, key k as n + k (null: not on the board)
+  const at = (c) => [pad + (width - pad) / 2 + Math.sqrt(3) * size * (c.q + c.r / 2 - mid[0]),
+    gridH / 2 + 1.5 * size * (c.r - mid[1])];
+  centres = hw.cells.map(at).concat(hw.function_keys.map((k) => ("q" in k ? at(k) : null)));
+  colours = new Uint8Array(3 * centres.length);
 }
 
 function hexagon(x, y, radius, turn) {
@@ -77,22 +89,30 @@ function draw() {
     hexagon(width / 2, gridH / 2, size * Math.sqrt(3) * (R + 1.1), 0);
   } else {
     ctx.beginPath();
-    ctx.roundRect(size, size, width - 2 * size, gridH - 2 * size, size);
+    ctx.roundRect(pad + size, size, width - pad - 2 * size, gridH - 2 * size, size);
   }
   ctx.fill();
   const lit = [];
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < centres.length; i++) {
+    if (!centres[i]) continue;
     const [x, y] = centres[i];
     const r = SCREEN[colours[3 * i]], g = SCREEN[colours[3 * i + 1]], b = SCREEN[colours[3 * i + 2]];
     const on = Math.max(r, g, b) >= 8;
     ctx.fillStyle = on ? `rgb(${(r * 0.45) | 0},${(g * 0.45) | 0},${(b * 0.45) | 0})` : DARK_CELL;
     hexagon(x, y, size * 0.95, 30);
     ctx.fill();
-    ctx.strokeStyle = EDGE;
+    ctx.strokeStyle = i < n ? EDGE : KEY_EDGE;
     ctx.lineWidth = 1;
     ctx.stroke();
     if (on) lit.push([x, y, `rgb(${r},${g},${b})`]);
   }
+  ctx.font = "13px system-ui, sans-serif";
+  ctx.textAlign = "right";
+  ctx.textBaseline = "middle";
+  ctx.fillStyle = "rgb(200,200,200)";
+  hw.function_keys.forEach((k, j) => {
+    if (centres[n + j]) ctx.fillText(k.label, pad + size - 6, centres[n + j][1]);
+  });
   // The LEDs last: first each one's halo in its own colour (light, not paint),
   // then the LEDs themselves on top, so a halo never tints a neighbour's LED.
   ctx.save();
@@ -270,6 +290,7 @@ function recover(e) {
 function makeKeys() {
   const box = $("keys");
   hw.function_keys.forEach((k, j) => {
+    if (centres[n + j]) return;               // drawn on the board, pressed there
     const b = document.createElement("button");
     b.textContent = k.label;
     b.dataset.key = k.name;
@@ -280,7 +301,8 @@ function makeKeys() {
 
 function cellAt(x, y) {
   let best = -1, dist = size * 0.95;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < centres.length; i++) {
+    if (!centres[i]) continue;
     const d = Math.hypot(x - centres[i][0], y - centres[i][1]);
     if (d < dist) { best = i; dist = d; }
   }

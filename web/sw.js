@@ -3,7 +3,7 @@
 // served fresh whenever the host can be reached.
 const CACHE = "honeycomb";
 const FILES = ["./", "index.html", "honeycomb.js", "micropython.mjs", "micropython.wasm",
-  "firmware.json", "hardware/pocket.json", "hardware/full.json"];
+  "firmware.json", "hardware/pocket.json", "hardware/full.json", "hardware/hexboard.json"];
 
 self.addEventListener("install", (ev) => {
   ev.waitUntil(caches.open(CACHE).then((c) => c.addAll(FILES)).then(() => self.skipWaiting()));

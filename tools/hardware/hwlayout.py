@@ -184,6 +184,20 @@ def _check_led(d, name, where, leds, required):
     leds[i] = name
 
 
+def _check_place(f, name, where, places):
+    """A function key's place on the face, if it has one (the HexBoard's command keys sit
+    beside the field): q and r both, on no cell and no other key."""
+    if "q" not in f and "r" not in f:
+        return
+    q, r = _get(f, "q", int, where), _get(f, "r", int, where)
+    if not (-12 <= q <= 12 and -12 <= r <= 12):
+        raise ValueError("function key %s at (q=%d, r=%d): coordinates must be in -12..12"
+                         % (name, q, r))
+    if (q, r) in places:
+        raise ValueError("function key %s at (q=%d, r=%d) sits on %s" % (name, q, r, places[(q, r)]))
+    places[(q, r)] = name
+
+
 def validate(d):
     """Raise ValueError naming the first fault of a parsed layout; return None if sound."""
     if _get(d, "schema", int, "layout") != SCHEMA:
@@ -238,6 +252,7 @@ def validate(d):
     leds = {}                                  # LED index -> cell or key name
     n = _check_cells(d, base, CHANNELS * muxes, used, leds)
     names = []
+    places = {(c["q"], c["r"]): c["name"] for c in d["cells"]}   # (q, r) -> cell or key
     for k, f in enumerate(_get(d, "function_keys", list, "layout")):
         where = "function_keys[%d]" % k
         name = _get(f, "name", str, where)
@@ -247,6 +262,7 @@ def validate(d):
         names.append(name)
         _check_slot(f, name, where, CHANNELS * muxes, used)
         _check_led(f, name, where, leds, False)
+        _check_place(f, name, where, places)
     for name in FN_REQUIRED:
         if name not in names:
             raise ValueError("function_keys: %s is missing" % name)

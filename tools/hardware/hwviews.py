@@ -194,9 +194,21 @@ def _scan_and_chain(d, mux0):
             "the next DIN.", "", "| Row | LEDs | %s in chain order |" % ("Keys" if mux0 is None else "Cells"), "|---|---|---|"]
     for k, row in enumerate(_rows(d)):
         chain = sorted(row, key=lambda c: c["led"])
-        out.append("| %d | %d-%d | %s |" % (k + 1, chain[0]["led"], chain[-1]["led"],
-                                            " ".join(c["name"] for c in chain)))
+        out.append("| %d | %s | %s |" % (k + 1, _spans([c["led"] for c in chain]),
+                                         " ".join(c["name"] for c in chain)))
     return out + ["", "## Current", ""] + ["- " + line for line in current(d)]
+
+
+def _spans(leds):
+    """Sorted LED indices as runs, "61-69" or "0, 61-69": a row need not be one run of
+    the chain (the HexBoard's command keys sit beside rows their LEDs are not in)."""
+    runs = []
+    for i in leds:
+        if runs and runs[-1][1] == i - 1:
+            runs[-1][1] = i
+        else:
+            runs.append([i, i])
+    return ", ".join("%d" % a if a == b else "%d-%d" % (a, b) for a, b in runs)
 
 
 def current(d):

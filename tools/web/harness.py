@@ -53,7 +53,13 @@ def click_cell(page, i):
 
 
 def fn(page, name):
-    page.click("#keys button[data-key=%s]" % name)
+    """Press a function key: its button, or the key itself where the board has it (the
+    HexBoard's command keys are drawn beside the field)."""
+    button = page.locator("#keys button[data-key=%s]" % name)
+    if button.count():
+        button.click()
+    else:
+        click_cell(page, page.evaluate("(k) => honeycomb.key(k)", name))
 
 
 def frames(page, k=3):
