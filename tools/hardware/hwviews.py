@@ -315,6 +315,9 @@ def firmware_form(d):
                           for f in d["function_keys"]]})
     if "screen" in d:
         form["screen"] = d["screen"]
+    if "revision_strap" in d["scan"]:
+        st = d["scan"]["revision_strap"]
+        form["strap"] = {k: st[k] for k in ("slot", "open", "closed")}
     form["cell_led"] = [c["led"] for c in d["cells"]]
     form["cell_slot"] = [c["slot"] for c in d["cells"]]
     if field:
