@@ -51,11 +51,11 @@ class Scanner:
     # RP2040's own pull-up on the HexBoard) into the pin's and the mux's picofarads,
     # and a channel let go must charge it from low: a few microseconds. The
     # HexBoard's own firmware waits 6 us per column after selecting it (theHDM/HexBoard,
-    # HexBoard.ino readHexes, delayMicroseconds(6); 10 us in its first versions); its
-    # later drivers step the mux once per timer tick of 16-96 us (theHDM/hexboard_1_2
+    # HexBoard.ino readHexes, delayMicroseconds(6); an earlier sketch waited 10 us);
+    # its later drivers step the mux once per timer tick of 16-96 us (theHDM/hexboard_1_2
     # src/hexBoardHardware.h keyboard_pin_reset_period_in_uS = 16; theHDM/HexBoard
     # src/TaskManager.h frequency_poll = 32; theHDM/HexBoard_2_0 src/config.h
-    # key_poll_interval_uS = 96). 10 us is their first figure, with margin over 6.
+    # key_poll_interval_uS = 96). 10 us: a margin over their 6. Every board shares it.
     SETTLE_US = 10
 
     def __init__(self, layout, addr_pins, read_pins, mem=None):
