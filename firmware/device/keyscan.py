@@ -15,9 +15,9 @@
 # Scan cost: 16 x (one address write, the settling wait, one 32-bit read, a compare),
 # on the chip as native code (device/kernels.py: as bytecode the scan took about 5% of
 # the chip); the per-key loop runs only for a channel that changed or holds a key
-# down. The wait is nearly all of it: 16 x 11 us is some 180 us a scan whatever the
-# board (the channels are read in turn, the muxes of one channel at once), 2.3% of
-# the chip at a scan every 8 ms.
+# down. The settling wait is most of it: 16 x 10.3-11.2 us, about 170 us a scan
+# whatever the board (the channels are read in turn, the muxes of one channel at
+# once), 2% of the chip at a scan every 8 ms (hardware/README.md has the figures).
 import sys
 from micropython import const
 from array import array
