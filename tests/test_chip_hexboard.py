@@ -17,9 +17,13 @@ RUNNING = b"honeycomb: hexboard board running"
 LOG = []
 
 
+SETTLE_NS = 8000        # the emulated mux lines show the address before this long
+
+
 @pytest.fixture(scope="module")
 def chip():
     c = image_chip.boot("hexboard", LOG)
+    c.set_settle(SETTLE_NS)          # every test here: lines that settle, a v1.2 board
     yield c
     c.close()
     assert not [t for t in LOG if "Traceback" in t and "KeyboardInterrupt" not in t]
@@ -260,3 +264,82 @@ def test_a_command_key_held_at_power_up_gives_safe_mode(chip):
     LOG.append(console)
     assert "safe boot (MENU held)" in console, console
     chip.release()
+
+
+# -- the key scan's settling and the revision strap ------------------------------------
+BOARD = ("from app import layout\nfrom device import board\nL = layout.load('hexboard')\n"
+         "b = board.build(L)\ns = b.keys\n")
+SCANS = ("def scans(n):\n got = []\n for _ in range(n):\n  s.scan()\n"
+         "  got.extend(s.events())\n return got\n")
+
+
+def test_a_held_key_makes_no_phantom_at_the_next_mux_address_as_the_lines_settle(chip):
+    # slot 84 (column 5, mux address 4) held; the lines take 8 us to follow an address
+    # change, so a scan that read sooner would see it at address 5 (slot 85) as well
+    fresh(chip)
+    chip.exec(BOARD + SCANS)
+    cell = [name for name, slot in chip.desc["slot"].items() if slot == 84][0]
+    key, nxt = chip.eval("(L.key_at[84], L.key_at[85])")
+    assert nxt < chip.eval("L.n") and chip.desc["keys"]["settle_ns"] == SETTLE_NS
+    chip.press(cell)
+    got = chip.eval("scans(300)", 30.0)
+    assert got == [(key, 1), (key, 3)], got             # its press and hold, no other
+    chip.exec("s.settle(2)")                            # a 2 us wait: too short
+    got = chip.eval("scans(3)", 30.0)
+    assert (nxt, 1) in got, got
+    chip.release()
+
+
+def test_each_address_is_one_write_and_settles_10_us_before_the_read(chip):
+    fresh(chip)
+    chip.exec(BOARD + "import time\n"
+              "def timed(n):\n t0 = time.ticks_us()\n for _ in range(n):\n  s.scan()\n"
+              " return time.ticks_diff(time.ticks_us(), t0)\n")
+    chip.mux_log()                                      # logging from here
+    n = 50
+    us = chip.eval("timed(%d)" % n, 30.0)
+    writes, reads = chip.mux_log(stop=True)
+    assert len(writes) == 16 * n        # all four lines flip at one instant, each channel
+    gaps = []
+    for w in writes:
+        later = [r for r in reads if r > w]
+        gaps.append(later[0] - w)
+    assert min(gaps) >= 10.0, (min(gaps), max(gaps))
+    assert max(gaps) < 12.5                            # 11 ticks, and the read after
+    LOG.append("scan: %.0f us a scan; address write to read %.2f-%.2f us (emulated)"
+               % (us / n, min(gaps), max(gaps)))
+    assert us / n > 16 * 10
+
+
+@pytest.mark.parametrize("closed, revision", [(True, "v1.2"), (False, "v1.1")])
+def test_the_revision_strap_tells_the_revision_and_is_never_a_key(chip, closed, revision):
+    fresh(chip)
+    chip.set_strap(closed)
+    try:
+        chip.exec(BOARD + SCANS)
+        assert chip.eval("b.revision") == revision
+        got = chip.eval("scans(%d)" % 150, 30.0)       # more than a HOLD's 100 scans
+        assert got == []
+        # nothing read as down, not even for the scan's slow path
+        assert chip.eval("(list(s._raw) == [s._rmask] * 16, max(s._held))") == (True, 0)
+    finally:
+        chip.set_strap(True)
+
+
+@pytest.mark.parametrize("closed", [True, False])
+def test_a_clockwise_turn_is_clockwise_on_both_revisions(chip, closed):
+    # v1.2's knob gives its contacts' sequence the other way round (the board model
+    # swaps A and B); the firmware swaps them back on that revision
+    fresh(chip)
+    chip.set_strap(closed)
+    try:
+        chip.exec(BOARD + SCANS)
+        knob = chip.eval("L.knob")
+        chip.turn(2)
+        chip.run_for(30)
+        assert chip.eval("scans(1)") == [(knob + 1, 1), (knob + 1, 1)]
+        chip.turn(-1)
+        chip.run_for(30)
+        assert chip.eval("scans(1)") == [(knob, 1)]
+    finally:
+        chip.set_strap(True)

@@ -106,6 +106,54 @@ def test_timed_scans_that_pile_up_count_as_one_reading(chip, layout):
     s.stop()
 
 
+def test_a_held_key_never_shows_at_the_next_address_while_the_lines_settle(chip, layout):
+    # The stub's mux lines show the address before for 8 us after a change (its timer
+    # moves 1 us a read): the scan waits out its settling time on that timer, so only
+    # the held key is seen. A 2 us wait reads each address with the levels of the one
+    # before: the held key moves to the next address (its slot + 1, on the same mux).
+    from app.keys import PRESS, RELEASE
+    cell = layout.find("f7")
+    nxt = layout.key_at[layout.slot[cell] + 1]
+    assert chip.settle_us == 8 and layout.slot[cell] & 15 < 15 and nxt != 0xFFFF
+    chip.held[:] = [layout.slot[cell]]
+    s = scanner(chip, layout)
+    for _ in range(50):
+        s.scan()
+    assert events(s) == [(cell, PRESS)]
+    s.settle(2)
+    for _ in range(5):
+        s.scan()
+    assert sorted(events(s)) == sorted([(nxt, PRESS), (cell, RELEASE)])
+
+
+def test_a_masked_slot_is_never_a_key_and_read_slot_reads_it_once(chip, layout):
+    from device.keyscan import Scanner
+    cell = layout.find("g7")
+    chip.held[:] = [layout.slot[cell]]
+    s = scanner(chip, layout)
+    assert s.read_slot(layout.slot[cell]) and not s.read_slot(layout.slot[cell] + 1)
+    s.mask(layout.slot[cell])
+    for _ in range(Scanner.SETTLE_US + 120):
+        s.scan()
+    assert events(s) == [] and not s.down(cell)
+
+
+def test_the_revision_strap_is_in_the_layout_and_a_key_on_it_is_refused():
+    import json
+    from app import layout as layouts
+    hb = layouts.load("hexboard")
+    assert hb.strap["slot"] == 14 and hb.key_at[14] == 0xFFFF
+    assert hb.strap["closed"] == {"revision": "v1.2", "knob_reversed": True}
+    with open(os.path.join(ROOT, "firmware", "layouts", "hexboard.json")) as f:
+        d = json.load(f)
+    d["strap"]["slot"] = hb.slot[0]
+    with pytest.raises(ValueError, match="strap.slot %d is a key's slot" % hb.slot[0]):
+        layouts.Layout(d)
+    d["strap"] = {"slot": 14, "open": {"revision": "v1.1"}, "closed": {}}
+    with pytest.raises(ValueError, match="strap.closed must be"):
+        layouts.Layout(d)
+
+
 def test_holding_a_key_gives_one_hold_event(chip, layout):
     from app.keys import PRESS, HOLD
     from device import keyscan

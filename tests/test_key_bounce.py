@@ -24,6 +24,8 @@ from fakehw import Leds, Sound, Store  # noqa: E402
 SCAN_MS = 8             # device.keyscan.PERIOD_MS
 BOUNCE_MS = 10          # contacts chatter this long, at most, on press and on release
 GPIO_IN = 0xD0000004
+GPIO_OUT = 0xD0000010
+TIMERAWL = 0x40054028
 
 
 @pytest.fixture
@@ -44,6 +46,7 @@ class Mux:
 
     def __init__(self, slots):
         self.t = 0
+        self.us = 0
         self.out = 0
         self.times = [[0] for _ in range(slots)]
         self.closed = [[False] for _ in range(slots)]
@@ -67,6 +70,11 @@ class Mux:
         self.at(slot, t + BOUNCE_MS, closed)
 
     def __getitem__(self, addr):
+        if addr == GPIO_OUT:
+            return self.out
+        if addr == TIMERAWL:                # the scan's settling wait: a microsecond a
+            self.us += 1                    # read, too short to move the contacts' ms
+            return self.us
         assert addr == GPIO_IN
         a = self.out & 15
         v = 0x3FFFFFFF
@@ -80,6 +88,8 @@ class Mux:
             self.out |= v
         elif addr == 0xD0000018:
             self.out &= ~v
+        elif addr == 0xD000001C:            # GPIO_OUT_XOR: the scan's address write
+            self.out ^= v
 
 
 class Clock:

@@ -73,6 +73,27 @@ def _check(d):
             raise ValueError("layout: key %r is not [name, label, slot, LED or -1]" % (k,))
 
 
+def _strap(st, key_at, slots):
+    """The compact form's strap: {slot, open, closed}, each side {revision, knob_reversed?};
+    None where the board has none."""
+    if st is None:
+        return None
+    if not isinstance(st, dict):
+        raise ValueError("layout: strap must be an object, not %r" % (st,))
+    slot = st.get("slot")
+    if type(slot) is not int or not 0 <= slot < slots:
+        raise ValueError("layout: strap.slot %r is not a scan slot 0..%d" % (slot, slots - 1))
+    if key_at[slot] != NONE:
+        raise ValueError("layout: strap.slot %d is a key's slot" % slot)
+    for side in ("open", "closed"):
+        r = st.get(side)
+        if not isinstance(r, dict) or not isinstance(r.get("revision"), str):
+            raise ValueError("layout: strap.%s must be {revision: text, ...}" % side)
+        if type(r.get("knob_reversed", False)) is not bool:
+            raise ValueError("layout: strap.%s.knob_reversed must be true or false" % side)
+    return st
+
+
 class Layout:
     """One board variant. Cells 0..n-1 in reading order (row 1 west to east, then row 2,
     ...): for a hexhex board the numbering of hexgames' hexhex board of the same base;
@@ -131,6 +152,9 @@ class Layout:
             seen[v] = 1
         if len(keys) + n > slots or sum([1 for v in self.key_at if v != NONE]) != n + len(keys):
             raise ValueError("layout: two keys share a key-scan slot")
+        # A slot wired on some revisions of the board, not a key (the HexBoard's v1.2
+        # ties one low): read once at power-up to tell the revision, masked after.
+        self.strap = _strap(d.get("strap"), self.key_at, slots)
         self.pins = d["pins"]                     # role -> GPIO (or list of GPIO)
         self.screen = d.get("screen")             # {part, width, height, i2c, address, ...}
         led = d["led"]

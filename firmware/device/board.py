@@ -52,10 +52,14 @@ class Board:
         if "vsys_sense" in pins and layout.power.get("battery_mah"):
             from device.power import Battery
             self.battery = Battery(layout)
+        self.revision, fix = _revision(layout, self.keys)
         self.knob = self.screen = None
         if "knob_a" in pins:                  # its clicks and button are keys
             from device.knob import Knob
-            self.knob = Knob(pins["knob_a"], pins["knob_b"], self.keys.put, layout.knob)
+            a, b = pins["knob_a"], pins["knob_b"]
+            if fix.get("knob_reversed"):      # contacts the other way round: swap them
+                a, b = b, a
+            self.knob = Knob(a, b, self.keys.put, layout.knob)
             self.keys.add_source(self.knob.flush)
         if "knob_press" in pins:
             self.keys.watch(pins["knob_press"], layout.knob + 2)
@@ -80,6 +84,18 @@ class Board:
         self.sound.stop()
         if self.knob is not None:
             self.knob.stop()
+
+
+def _revision(layout, keys):
+    """The board's revision from its strap slot, read once here, then masked from the
+    scan (it is no key): (name or None, what that revision changes). The HexBoard:
+    v1.2 ties the slot low, v1.1 leaves it open (hardware/README.md)."""
+    st = layout.strap
+    if st is None:
+        return None, {}
+    side = st["closed" if keys.read_slot(st["slot"]) else "open"]
+    keys.mask(st["slot"])
+    return side["revision"], side
 
 
 def _screen(layout):

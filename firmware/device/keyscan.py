@@ -12,9 +12,12 @@
 # in the middle of a bounce would agree on a state the contact never settled in (the
 # emulated chip's 1,000 bouncing presses found two doubled that way). So a timed scan
 # less than _GAP_MS after the last is skipped.
-# Scan cost: 16 x (one address write + one 32-bit read + a compare), on the chip as
-# native code (device/kernels.py: as bytecode the scan took about 5% of the chip);
-# the per-key loop runs only for a channel that changed or holds a key down.
+# Scan cost: 16 x (one address write, the settling wait, one 32-bit read, a compare),
+# on the chip as native code (device/kernels.py: as bytecode the scan took about 5% of
+# the chip); the per-key loop runs only for a channel that changed or holds a key
+# down. The settling wait is most of it: 16 x 10.3-11.2 us, about 170 us a scan
+# whatever the board (the channels are read in turn, the muxes of one channel at
+# once), 2% of the chip at a scan every 8 ms (hardware/README.md has the figures).
 import sys
 from micropython import const
 from array import array
@@ -34,6 +37,7 @@ except ImportError:                   # CPython, the drivers' tests: a plain ms 
         return a - b
 
 _SIO = const(0xD0000000)          # RP2040 SIO block: the native scan's registers
+_TIMERAWL = const(0x40054028)     # TIMER + 0x28: microseconds since boot, low word
 _RING = const(64)                 # events held: more than anyone presses during a search
 _HOLD_SCANS = const(100)          # held this many scans (~0.8 s) -> one HOLD event
 _NONE = const(0xFFFF)
@@ -42,6 +46,18 @@ _GAP_MS = const(4)                # timed scans closer than this are one reading
 
 
 class Scanner:
+    # Settling after an address change, in microseconds, before the lines are read.
+    # The line is a 74HC4067's common pin pulled up through tens of kilohms (the
+    # RP2040's own pull-up on the HexBoard) into the pin's and the mux's picofarads,
+    # and a channel let go must charge it from low: a few microseconds. The
+    # HexBoard's own firmware waits 6 us per column after selecting it (theHDM/HexBoard,
+    # HexBoard.ino readHexes, delayMicroseconds(6); an earlier sketch waited 10 us);
+    # its later drivers step the mux once per timer tick of 16-96 us (theHDM/hexboard_1_2
+    # src/hexBoardHardware.h keyboard_pin_reset_period_in_uS = 16; theHDM/HexBoard
+    # src/TaskManager.h frequency_poll = 32; theHDM/HexBoard_2_0 src/config.h
+    # key_poll_interval_uS = 96). 10 us: a margin over their 6. Every board shares it.
+    SETTLE_US = 10
+
     def __init__(self, layout, addr_pins, read_pins, mem=None):
         self.key_at = layout.key_at           # slot -> key, or 0xFFFF
         self.muxes = len(read_pins)
@@ -49,10 +65,12 @@ class Scanner:
         # (tests with stubs) and other machines take the twin.
         if mem is None and sys.platform == "rp2":
             self._loop, self._sio = pick("kernels", "twins", "device").scan, _SIO
+            self._tmr = _TIMERAWL
         else:
             self._loop = load("device.twins").scan
-            self._sio = machine.mem32 if mem is None else mem
-        # Address lines as GPIO set/clear masks, one per channel.
+            self._sio = self._tmr = machine.mem32 if mem is None else mem
+        self.settle(self.SETTLE_US)
+        # Address lines: their mask, and the levels they take for each channel.
         self._addr_mask = 0
         for p in addr_pins:
             machine.Pin(p, machine.Pin.OUT, value=0)
@@ -74,6 +92,7 @@ class Scanner:
         idle = self._rmask                     # pull-ups: all high, nothing pressed
         self._raw = array("I", [idle] * 16)    # last reading per channel
         self._stable = array("I", [idle] * 16)  # debounced state per channel
+        self._force = array("I", [0] * 16)     # per channel: bits that read released
         self._held = bytearray(16 * self.muxes)  # scans a key has been down (capped)
         self._ring = zeros("H", _RING)
         self._r = 0                            # next to read
@@ -117,8 +136,8 @@ class Scanner:
             w[2] = v
         raw = self._raw
         stable = self._stable
-        todo = self._loop(self._sio, self._set, raw, stable, self._addr_mask, self._shift,
-                          self._rmask)
+        todo = self._loop(self._sio, self._tmr, self._set, raw, stable, self._force,
+                          self._addr_mask, self._shift, self._rmask, self._ticks)
         a = 0
         while todo:
             if todo & 1:
@@ -151,6 +170,27 @@ class Scanner:
                     held[slot] = h + 1
                     if h + 1 == _HOLD_SCANS and self.key_at[slot] != _NONE:
                         self._put(self.key_at[slot] * 4 + HOLD)
+
+    # -- settling, and slots that are not keys -------------------------------------
+    def settle(self, us):
+        """Wait at least `us` microseconds between an address change and the read.
+        The timer ticks once a microsecond, so a count that has gone up by n may have
+        started just before a tick: only n - 1 whole microseconds are sure. The scan
+        waits for us + 1 ticks, never less than us."""
+        self._ticks = us + 1
+
+    def read_slot(self, slot):
+        """Whether one slot reads held now (low): a single settled reading, outside
+        the scan's state (the HexBoard's revision strap, read once at power-up)."""
+        saved = array("I", self._raw)
+        stable = array("I", [self._rmask] * 16)   # nothing known: every channel fresh
+        self._loop(self._sio, self._tmr, self._set, saved, stable, array("I", [0] * 16),
+                   self._addr_mask, self._shift, self._rmask, self._ticks)
+        return not saved[slot & 15] >> (slot >> 4) & 1
+
+    def mask(self, slot):
+        """A hard-wired slot (no key): the scan reads it as released from now on."""
+        self._force[slot & 15] |= 1 << (slot >> 4)
 
     # -- other inputs into the same ring ---------------------------------------------
     def put(self, key, kind):

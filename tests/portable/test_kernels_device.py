@@ -1,6 +1,6 @@
 # The key scan's kernel against its twin (device/kernels.py, device/twins.py) on
 # random scan states: the same channels for the slow path, the same readings kept,
-# the same last writes to the address pins. A buffer stands in for the chip's SIO
+# the same last writes to the address pins (a still timer: no settling wait). A buffer stands in for the chip's SIO
 # block (the kernel takes its address as any buffer's); tests/test_chip.py scans the
 # emulated board's real muxes with the kernel.
 from array import array
@@ -11,12 +11,19 @@ K, T = kernel_pair("device.kernels", "device.twins")
 _BASE = 0xD0000000
 
 
+_TIMERAWL = 0x40054028
+
+
 class Sio:
-    """The SIO block's words as the twin addresses them (mem32-style)."""
-    def __init__(self, words):
+    """The SIO block's words as the twin addresses them (mem32-style), and the timer's
+    TIMERAWL as the word `clock` holds (a buffer's word 0 for the kernel)."""
+    def __init__(self, words, clock):
         self.words = words
+        self.clock = clock
 
     def __getitem__(self, addr):
+        if addr == _TIMERAWL:
+            return self.clock[0]
         return self.words[(addr - _BASE) >> 2]
 
     def __setitem__(self, addr, v):
@@ -43,13 +50,18 @@ def test_scans_match_on_random_states():
                              for _ in range(16)])
         raw = array("I", [(gpio >> shift) & rmask if rng.below(2) else stable[a]
                           for a in range(16)])
-        clr = rng.below(1 << 12)
+        amask = rng.below(1 << 12)
+        out = rng.below(1 << 12)
+        force = array("I", [rng.below(rmask + 1) if rng.below(8) == 0 else 0
+                            for _ in range(16)])
         got = []
         for mod in (K, T):
-            words = array("I", [0, gpio, 0, 0, 0, 0, 0, 0])
+            # a still clock: no wait (ticks 0); the XOR word keeps the last flip written
+            words = array("I", [0, gpio, 0, 0, out, 0, 0, 0])
+            clock = array("I", [12345])
             r = array("I", raw)
-            sio = words if mod is K else Sio(words)
-            todo = mod.scan(sio, sets, r, stable, clr, shift, rmask)
+            sio, tmr = (words, clock) if mod is K else (Sio(words, clock),) * 2
+            todo = mod.scan(sio, tmr, sets, r, stable, force, amask, shift, rmask, 0)
             got.append((todo, bytes(r), bytes(words)))
         assert got[0] == got[1], (trial, muxes, shift, gpio)
         seen |= 1 if got[0][0] else 2

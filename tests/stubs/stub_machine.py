@@ -17,27 +17,51 @@ def record(buf):
 
 
 held = []                                    # scan slots held down
+settle_us = 8                                # mux lines show the address before this long
 
 
 class _Mem:
+    """The SIO block's GPIO registers and the timer's TIMERAWL, by absolute address.
+    The timer moves on 1 us at each read of it (the scan's wait reads it in a loop).
+    After an address change the mux lines show the levels of the address before for
+    settle_us, as the real lines do until their pull-ups have charged them."""
     def __init__(self):
         self.out = 0
+        self.us = 0
+        self.changed = -1000                 # when the address last changed
+        self.before = 0                      # the address before that
+
+    def _levels(self, a):
+        v = 0x3FFFFFFF
+        for slot in held:
+            if slot & 15 == a:
+                v &= ~(1 << (4 + (slot >> 4)))
+        return v
 
     def __getitem__(self, addr):
         if addr == 0xD0000004:               # GPIO_IN: pull-ups high, held keys low
-            a = self.out & 15
-            v = 0x3FFFFFFF
-            for slot in held:
-                if slot & 15 == a:
-                    v &= ~(1 << (4 + (slot >> 4)))
-            return v
+            settled = self.us - self.changed >= settle_us
+            return self._levels(self.out & 15 if settled else self.before)
+        if addr == 0xD0000010:               # GPIO_OUT
+            return self.out
+        if addr == 0x40054028:               # TIMERAWL
+            self.us += 1
+            return self.us
         return 0
 
     def __setitem__(self, addr, v):
-        if addr == 0xD0000014:
+        was = self.out
+        if addr == 0xD0000010:
+            self.out = v
+        elif addr == 0xD0000014:
             self.out |= v
         elif addr == 0xD0000018:
             self.out &= ~v
+        elif addr == 0xD000001C:
+            self.out ^= v
+        if (was ^ self.out) & 15:
+            self.before = was & 15
+            self.changed = self.us
 
 
 mem32 = _Mem()

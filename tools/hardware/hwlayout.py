@@ -198,6 +198,21 @@ def _check_place(f, name, where, places):
     places[(q, r)] = name
 
 
+def _check_strap(st, slots):
+    """scan.revision_strap: a slot wired on some revisions of a board, no key; what
+    each reading means ({"revision": name, "knob_reversed": bool?} open and closed)."""
+    slot = _get(st, "slot", int, "scan.revision_strap")
+    if not 0 <= slot < slots:
+        raise ValueError("scan.revision_strap.slot: %d not in 0..%d" % (slot, slots - 1))
+    for side in ("open", "closed"):
+        where = "scan.revision_strap." + side
+        r = _get(st, side, dict, "scan.revision_strap")
+        _get(r, "revision", str, where)
+        if type(r.get("knob_reversed", False)) is not bool:
+            raise ValueError("%s.knob_reversed: %r is not true or false"
+                             % (where, r["knob_reversed"]))
+
+
 def validate(d):
     """Raise ValueError naming the first fault of a parsed layout; return None if sound."""
     if _get(d, "schema", int, "layout") != SCHEMA:
@@ -228,6 +243,8 @@ def validate(d):
         _check_flash(d)
     elif "flash" in d:
         raise ValueError("flash: a Pico brings its own flash; only a bare RP2040 names one")
+    if "revision_strap" in scan:
+        _check_strap(_get(scan, "revision_strap", dict, "scan"), CHANNELS * muxes)
     if "screen" in d:
         scr = _get(d, "screen", dict, "layout")
         _get(scr, "part", str, "screen")
@@ -249,6 +266,8 @@ def validate(d):
     if led["max_ma"] != 3 * led["channel_ma"]:
         raise ValueError("led.max_ma: %d is not 3 x channel_ma" % led["max_ma"])
     used = {}                                  # scan slot -> cell or key name
+    if "revision_strap" in scan:               # a wired slot, no key: none may share it
+        used[scan["revision_strap"]["slot"]] = "the revision strap"
     leds = {}                                  # LED index -> cell or key name
     n = _check_cells(d, base, CHANNELS * muxes, used, leds)
     names = []

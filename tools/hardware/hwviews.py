@@ -186,10 +186,16 @@ def _scan_and_chain(d, mux0):
            "|---|---|" + "---|" * CHANNELS]
     owner = {c["slot"]: c["name"] for c in d["cells"]}
     owner.update({f["slot"]: f["name"] for f in d["function_keys"]})
+    strap = d["scan"].get("revision_strap")
+    if strap:
+        owner[strap["slot"]] = "strap"
     for k in range(m):
         names = [owner.get(k * CHANNELS + c, "-") for c in range(CHANNELS)]
         who = "%d" % k if mux0 is None else "U%d" % (mux0 + k)
         out.append("| %s | GP%d | %s |" % (who, pins["key_read"][k], " | ".join(names)))
+    if strap:
+        out += ["", "strap: slot %d, no key, the board's revision: read held, %s; open, %s."
+                % (strap["slot"], strap["closed"]["revision"], strap["open"]["revision"])]
     out += ["", "## LED chain", "", "Data enters at LED 0 and leaves each LED by DOUT to "
             "the next DIN.", "", "| Row | LEDs | %s in chain order |" % ("Keys" if mux0 is None else "Cells"), "|---|---|---|"]
     for k, row in enumerate(_rows(d)):
@@ -327,6 +333,9 @@ def firmware_form(d):
                           for f in d["function_keys"]]})
     if "screen" in d:
         form["screen"] = d["screen"]
+    if "revision_strap" in d["scan"]:
+        st = d["scan"]["revision_strap"]
+        form["strap"] = {k: st[k] for k in ("slot", "open", "closed")}
     form["cell_led"] = [c["led"] for c in d["cells"]]
     form["cell_slot"] = [c["slot"] for c in d["cells"]]
     if field:

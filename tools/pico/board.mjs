@@ -1,7 +1,8 @@
 // The board around the chip: what drives its inputs and what watches its outputs.
 // The description comes from the Python side (tools/pico/board.py reads
 // hardware/<variant>.json), so this file knows pins, not games or layouts.
-//   keys:   74HC4067 muxes: address pins shared, one read pin per mux (active low)
+//   keys:   74HC4067 muxes: address pins shared, one read pin per mux (active low);
+//           lines that settle after an address change; a revision strap
 //   drive:  pins held at a level (function keys' pull-ups, VBUS sense, ...)
 //   leds:   the WS2812 data pin, decoded into frames of bytes in wire order
 //   tone:   the PWM pin of the buzzer, as a frequency
@@ -13,17 +14,36 @@ const RESET_NS = 50000;        // WS2812: a low line this long ends a frame (dat
 const FUNCTION_PWM = 4;
 const CSR_EN = 1;
 const CSR_PH_CORRECT = 2;
+const GPIO_IN = 0x004;        // SIO: every GPIO's input level in one word
 
 export class Keys {
-  constructor(chip, addr, read) {
+  /** opts: settle_ns, how long the mux lines keep showing the address before after a
+   * change (its pull-up charging the line); strap, a slot wired low when
+   * strap_closed (the HexBoard v1.2's revision strap). */
+  constructor(chip, addr, read, opts = {}) {
     this.rp = chip.rp;
     this.clock = chip.clock;
     this.timetable = new Timetable(chip, (slots) => this.set(slots));
     this.addr = addr.map((p) => this.rp.gpio[p]);
     this.read = read.map((p) => this.rp.gpio[p]);
     this.down = new Set();                 // slots held: mux * 16 + channel
-    for (const pin of this.addr) pin.addListener(() => this.update());
-    this.update();
+    this.settleNs = opts.settle_ns || 0;
+    this.strap = opts.strap == null ? -1 : opts.strap;
+    this.strapClosed = !!opts.strap_closed;
+    this.ch = this.channel();              // the address the muxes are given
+    this.before = this.ch;                 // the one the lines still show, settling
+    this.changedNs = -Infinity;
+    this.log = null;                       // {writes: [ns], reads: [ns]} when asked
+    for (const pin of this.addr) pin.addListener(() => this.addressed());
+    // Every read of the inputs (SIO GPIO_IN) first lets the lines settle that have
+    // had their time, and is logged with the address changes when asked.
+    const sio = this.rp.sio;
+    const readWord = sio.readUint32.bind(sio);
+    sio.readUint32 = (offset) => {
+      if (offset === GPIO_IN) this.reading();
+      return readWord(offset);
+    };
+    this.show();
   }
 
   channel() {
@@ -35,15 +55,57 @@ export class Keys {
     return ch;
   }
 
-  /** The common line of each mux: low when the selected channel's key is held. */
-  update() {
+  settling() {
+    return this.clock.nanos - this.changedNs < this.settleNs;
+  }
+
+  addressed() {
     const ch = this.channel();
-    this.read.forEach((pin, m) => pin.setInputValue(!this.down.has(m * 16 + ch)));
+    if (ch === this.ch) return;
+    const now = this.clock.nanos;
+    // Lines flipped by one write change at one instant, one listener call each: the
+    // address before is the one before that write, not a step in between.
+    if (now !== this.changedNs) {
+      this.before = this.ch;
+      if (this.log) this.log.writes.push(now);
+    }
+    this.ch = ch;
+    this.changedNs = now;
+    this.show();
+  }
+
+  reading() {
+    if (this.log) this.log.reads.push(this.clock.nanos);
+    this.show();
+  }
+
+  held(slot) {
+    return this.down.has(slot) || (this.strapClosed && slot === this.strap);
+  }
+
+  /** The common line of each mux: low when the shown channel's key is held. */
+  show() {
+    const ch = this.settling() ? this.before : this.ch;
+    this.read.forEach((pin, m) => pin.setInputValue(!this.held(m * 16 + ch)));
   }
 
   set(slots) {
     this.down = new Set(slots);
-    this.update();
+    this.show();
+  }
+
+  configure(opts) {
+    if (opts.settle_ns != null) this.settleNs = opts.settle_ns;
+    if (opts.strap_closed != null) this.strapClosed = !!opts.strap_closed;
+    this.show();
+  }
+
+  /** The times (ns) of address changes and input reads since the last call; logging
+   * from the first call on, until stop. */
+  takeLog(stop) {
+    const got = this.log || { writes: [], reads: [] };
+    this.log = stop ? null : { writes: [], reads: [] };
+    return got;
   }
 
   /** Changes at moments in emulated time: [[us from now, [slots held]], ...]. A
@@ -172,7 +234,7 @@ export function attach(chip, desc) {
     chip.rp.gpio[Number(pin)].setInputValue(!!level);
   }
   if (desc.keys) {
-    parts.keys = new Keys(chip, desc.keys.addr, desc.keys.read);
+    parts.keys = new Keys(chip, desc.keys.addr, desc.keys.read, desc.keys);
     parts.keys.set(desc.held || []);
   }
   if (desc.leds != null) parts.leds = new LedDecoder(chip, desc.leds);

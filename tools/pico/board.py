@@ -48,6 +48,10 @@ def describe(variant):
         "divider": power.get("vsys_divider", 3),
         "full_v": power.get("battery_full_mv", 4200) / 1000,
     }
+    strap = hw["scan"].get("revision_strap")
+    if strap:                             # the board on sale now: v1.2, strap closed
+        desc["keys"].update(strap=strap["slot"], strap_closed=True)
+        desc["revisions"] = {side: strap[side] for side in ("open", "closed")}
     if "buzzer" in pins:
         desc["tone"] = pins["buzzer"]
     if "vbus_sense" in pins:
@@ -204,8 +208,11 @@ class BoardIO:
 
     def turn(self, clicks, step_us=1500):
         """Turns the knob by clicks (+ clockwise): each click the four Gray steps of
-        its contacts, A and B, step_us apart."""
+        its contacts, A and B, step_us apart (B and A on a revision whose knob is
+        mounted the other way round: the HexBoard v1.2)."""
         a, b = self.desc["knob"]
+        if self.revision().get("knob_reversed"):
+            a, b = b, a
         seq = ((1, 0), (0, 0), (0, 1), (1, 1)) if clicks > 0 else ((0, 1), (0, 0), (1, 0), (1, 1))
         plan = []
         for k in range(4 * abs(clicks)):
@@ -215,6 +222,30 @@ class BoardIO:
 
     def knob_button(self, down):
         self.request("drive", pin=self.desc["knob_press"], level=0 if down else 1)
+
+    # -- the key muxes' lines and the revision strap ----------------------------------
+    def set_settle(self, ns):
+        """The mux lines show the address before for ns after each address change."""
+        self.desc["keys"]["settle_ns"] = ns
+        self.request("mux", settle_ns=ns)
+
+    def set_strap(self, closed):
+        """The revision strap wired (the HexBoard v1.2) or open (v1.1); the firmware
+        reads it at power-up."""
+        self.desc["keys"]["strap_closed"] = bool(closed)
+        self.request("mux", strap_closed=bool(closed))
+
+    def revision(self):
+        """What the strap as set makes the board: {revision, knob_reversed?}, {} if none."""
+        if "revisions" not in self.desc:
+            return {}
+        return self.desc["revisions"]["closed" if self.desc["keys"]["strap_closed"] else "open"]
+
+    def mux_log(self, stop=False):
+        """Emulated times in us of the address changes and the input reads since the
+        last call ([], [] the first time: logging starts then), as (writes, reads)."""
+        r = self.request("mux_log", stop=stop)
+        return [t / 1000 for t in r["writes"]], [t / 1000 for t in r["reads"]]
 
     # -- power -------------------------------------------------------------------------
     def set_vsys(self, volts):

@@ -13,6 +13,10 @@
 //   keys {down: [slot, ...]}   adc {ch, value}   drive {pin, level}
 //   schedule {changes: [[us from now, [slot, ...]], ...]}
 //                                             keys held from those moments on (bounce)
+//   mux {settle_ns?, strap_closed?}           the key muxes' lines: settling time after
+//                                             an address change, the revision strap
+//   mux_log {stop?}                           times (ns) of address changes and input
+//                                             reads since the last ask (logs from then)
 //   frames {}  tones {}                       decoded LED frames / tone changes since
 //                                             the last ask
 //   save {name} / load {name}                 keep / restore the flash image in memory
@@ -161,6 +165,18 @@ const ops = {
     // a power cycle drops what is still to come; the last state is the board's
     if (req.changes.length) board.held = req.changes[req.changes.length - 1][1];
     return {};
+  },
+  // The muxes' lines: settle_ns after an address change, the revision strap closed
+  // or open; kept in the description, so a power cycle keeps them.
+  mux(req) {
+    if (!parts.keys) throw new Error("this board has no key muxes");
+    for (const k of ["settle_ns", "strap_closed"]) if (req[k] != null) board.keys[k] = req[k];
+    parts.keys.configure(req);
+    return {};
+  },
+  mux_log(req) {
+    if (!parts.keys) throw new Error("this board has no key muxes");
+    return parts.keys.takeLog(!!req.stop);
   },
   adc(req) {
     need(req, "ch", "value");
