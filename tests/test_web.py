@@ -22,10 +22,14 @@ DOCS_SHOT = os.path.join(ROOT, "docs", "web.png")
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
+def built(tmp_path_factory):
     import build  # noqa: E402 (tools/web)
-    out = build.build(str(tmp_path_factory.mktemp("web")))
-    httpd, url = harness.serve(out)
+    return build.build(str(tmp_path_factory.mktemp("web")))
+
+
+@pytest.fixture(scope="module")
+def site(built):
+    httpd, url = harness.serve(built)
     yield url
     httpd.shutdown()
 
@@ -140,6 +144,37 @@ def test_reload_offline_from_the_service_workers_copy(web):
     s = start_game(page, "hex", 2)
     play_move(page, 1)
     assert wait_answer(page, 0)["plies"] == 2
+
+
+def test_the_service_worker_keeps_every_file_of_the_folder(built):
+    import json
+    import re
+    with open(os.path.join(built, "sw.js"), encoding="utf-8") as f:
+        listed = json.loads(re.search(r"const FILES = (\[.*?\]);", f.read()).group(1))
+    files = set()
+    for folder, _, names in os.walk(built):
+        files.update(os.path.relpath(os.path.join(folder, n), built).replace(os.sep, "/") for n in names)
+    assert set(listed) == files | {"./"} and len(listed) == len(set(listed))
+    for variant in ("pocket", "full", "hexboard"):
+        assert "hardware/%s.json" % variant in listed
+
+
+def test_every_board_plays_offline_after_one_visit_online(web):
+    page = web.goto()                     # the pocket board only, online
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    web.context.set_offline(True)
+    for variant, n in (("hexboard", 133), ("full", 271), ("pocket", 127)):
+        page.goto(web.url + ("?board=" + variant if variant != "pocket" else ""))
+        ready(page)
+        s = state(page)
+        assert s["n"] == n and s["screen"] == "Menu", (variant, s)
+        assert page.evaluate("document.getElementById('variant').value") == variant
+        start_game(page, "hexgo", 0)
+        play_move(page, 1)
+        frames(page, 2)
+        s = state(page)
+        assert s["screen"] == "Play" and s["plies"] == 1, (variant, s)
+        assert page.evaluate("honeycomb.errors") == [], variant
 
 
 def test_undo_takes_back_the_turn(web):

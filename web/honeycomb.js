@@ -8,6 +8,7 @@ import { loadMicroPython } from "./micropython.mjs";
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const variant = ["full", "hexboard"].includes(params.get("board")) ? params.get("board") : "pocket";
+$("variant").value = variant;                 // the picker names this board, even if it fails
 
 // What the tests and the benchmark read (window.honeycomb).
 const hc = {
@@ -174,7 +175,6 @@ async function boot() {
   hw = hardware;
   layoutCanvas();
   $("title").textContent = hw.title.replace(/^Honeycomb /, "");
-  $("variant").value = variant;
   for (const [path, text] of Object.entries(bundle.files)) {
     mp.FS.mkdirTree("/fw/" + path.split("/").slice(0, -1).join("/"));
     mp.FS.writeFile("/fw/" + path, Uint8Array.from(atob(text), (c) => c.charCodeAt(0)));
