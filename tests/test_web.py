@@ -197,6 +197,21 @@ def test_undo_takes_back_the_turn(web):
     assert 1800 in tones and 880 in tones and 660 in tones, tones
 
 
+def test_each_choice_pressed_twice_starts_a_game_with_nothing_pressed(web):
+    page = web.goto()
+    for label in ("HexGo", "level 1", "X (first)"):     # level 1 and X: lit already
+        s = state(page)
+        assert s["screen"] == "Menu", (label, s)
+        cell = [c[2] for c in s["choices"] if c[0] == label][0]
+        click_cell(page, cell)
+        frames(page)
+        click_cell(page, cell)
+        frames(page)
+    s = state(page)
+    assert s["screen"] == "Play" and s["game"] == "hexgo" and s["level"] == 1 and s["human"] == 1
+    assert s["plies"] == 0 and not s["entering"], s
+
+
 def test_touch_presses_cells(browser, site):
     w = Page(browser, site, has_touch=True)
     try:
