@@ -348,6 +348,49 @@ def test_menu_back_and_continue(tmp_path):
     assert s.on("play") and len(s.game.history()) == 1
 
 
+def pages_by_pressing_twice(s, values, same_frame=False):
+    """Press each value's choice twice (on whatever page is shown), as the menu's
+    caption asks: the pages seen before each choice, and the screen after."""
+    seen = []
+    for v in values:
+        assert s.on("menu"), (v, s.app.caption)
+        seen.append(s.screen.page)
+        cell = [c for _, w, c in s.screen.choices() if w == v][0]
+        if same_frame:                       # a quick double press: one frame takes both
+            s.board.press(cell)
+            s.board.press(cell)
+            s.frames(2)
+        else:
+            s.press(cell, cell)
+    return seen
+
+
+@pytest.mark.parametrize("same_frame", [False, True])
+def test_pressing_a_remembered_choice_twice_stays_on_its_page(tmp_path, same_frame):
+    s = Session("pocket", str(tmp_path))
+    # the first match: level 1 and X are remembered choices already (the defaults)
+    assert pages_by_pressing_twice(s, ("hexgo", 1, 1), same_frame) == ["game", "opponent", "side"]
+    assert s.on("play") and not s.screen.entry.busy()      # no cell taken by a stray press
+    s.frames(2)
+    s.press("MENU")
+    # again: now every choice is the last match's, selected when its page opens
+    assert s.screen.sel >= 0 and s.screen.choices()[s.screen.sel][1] == "hexgo"
+    assert pages_by_pressing_twice(s, ("hexgo", 1, 1), same_frame) == ["game", "opponent", "side"]
+    play = s.screen
+    assert s.on("play") and play.level == 1 and play.human == 1 and not play.entry.busy()
+    assert s.game.history() == [] and s.app.current is play
+    # one press on a remembered choice selects it; OK takes it at once, as before
+    s.press("MENU", "MENU")                # the menu; MENU again goes back to the game
+    assert s.screen is play
+    s.press("MENU")
+    s.press([c for _, v, c in s.screen.choices() if v == "hexgo"][0])
+    assert s.on("menu") and s.screen.page == "game" and "[HexGo]" in s.app.caption
+    s.press("OK")
+    assert s.screen.page == "opponent" and s.screen.choices()[s.screen.sel][1] == 1
+    s.press("OK", "OK")
+    assert s.on("play") and not s.screen.entry.busy()
+
+
 def test_inphexion_flags_reach_the_engine(tmp_path):
     s = two_people("inphexion", tmp_path, flags=("pie", "neutral"))
     assert s.game.options == {"size": 7, "pie": True, "neutral": True}

@@ -22,10 +22,14 @@ DOCS_SHOT = os.path.join(ROOT, "docs", "web.png")
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
+def built(tmp_path_factory):
     import build  # noqa: E402 (tools/web)
-    out = build.build(str(tmp_path_factory.mktemp("web")))
-    httpd, url = harness.serve(out)
+    return build.build(str(tmp_path_factory.mktemp("web")))
+
+
+@pytest.fixture(scope="module")
+def site(built):
+    httpd, url = harness.serve(built)
     yield url
     httpd.shutdown()
 
@@ -142,6 +146,37 @@ def test_reload_offline_from_the_service_workers_copy(web):
     assert wait_answer(page, 0)["plies"] == 2
 
 
+def test_the_service_worker_keeps_every_file_of_the_folder(built):
+    import json
+    import re
+    with open(os.path.join(built, "sw.js"), encoding="utf-8") as f:
+        listed = json.loads(re.search(r"const FILES = (\[.*?\]);", f.read()).group(1))
+    files = set()
+    for folder, _, names in os.walk(built):
+        files.update(os.path.relpath(os.path.join(folder, n), built).replace(os.sep, "/") for n in names)
+    assert set(listed) == files | {"./"} and len(listed) == len(set(listed))
+    for variant in ("pocket", "full", "hexboard"):
+        assert "hardware/%s.json" % variant in listed
+
+
+def test_every_board_plays_offline_after_one_visit_online(web):
+    page = web.goto()                     # the pocket board only, online
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    web.context.set_offline(True)
+    for variant, n in (("hexboard", 133), ("full", 271), ("pocket", 127)):
+        page.goto(web.url + ("?board=" + variant if variant != "pocket" else ""))
+        ready(page)
+        s = state(page)
+        assert s["n"] == n and s["screen"] == "Menu", (variant, s)
+        assert page.evaluate("document.getElementById('variant').value") == variant
+        start_game(page, "hexgo", 0)
+        play_move(page, 1)
+        frames(page, 2)
+        s = state(page)
+        assert s["screen"] == "Play" and s["plies"] == 1, (variant, s)
+        assert page.evaluate("honeycomb.errors") == [], variant
+
+
 def test_undo_takes_back_the_turn(web):
     page = web.goto()
     start_game(page, "hexgo", 1)
@@ -160,6 +195,21 @@ def test_undo_takes_back_the_turn(web):
     # the buzzer: the menu's clicks, the moves' tones (880 Hz a person's, 660 the computer's)
     tones = [f for f, ms in page.evaluate("honeycomb.tones")]
     assert 1800 in tones and 880 in tones and 660 in tones, tones
+
+
+def test_each_choice_pressed_twice_starts_a_game_with_nothing_pressed(web):
+    page = web.goto()
+    for label in ("HexGo", "level 1", "X (first)"):     # level 1 and X: lit already
+        s = state(page)
+        assert s["screen"] == "Menu", (label, s)
+        cell = [c[2] for c in s["choices"] if c[0] == label][0]
+        click_cell(page, cell)
+        frames(page)
+        click_cell(page, cell)
+        frames(page)
+    s = state(page)
+    assert s["screen"] == "Play" and s["game"] == "hexgo" and s["level"] == 1 and s["human"] == 1
+    assert s["plies"] == 0 and not s["entering"], s
 
 
 def test_touch_presses_cells(browser, site):
@@ -242,6 +292,174 @@ def test_bad_share_link_gets_a_message_and_a_fresh_menu(web, link, why):
     assert s["screen"] == "Menu" and s["page"] == "game"
     text = page.inner_text("#notice")
     assert text.startswith("The link's game could not be opened") and why in text, text
+
+
+@pytest.mark.parametrize("link, why", [
+    ("#%2Z", "URIError"),                               # a bad % escape
+    ("#%%%garbage", "URIError"),
+    ("#hexgo%20base=4:%20d4%E0%A4", "URIError"),         # UTF-8 cut short
+])
+def test_a_damaged_link_is_dropped_and_the_page_goes_on(web, link, why):
+    page = web.goto(link)
+    text = page.inner_text("#notice")
+    assert text.startswith("The link's game could not be opened: its text is damaged") and why in text
+    assert "#" not in page.url                          # a reload does not read it again
+    s = state(page)
+    assert s["screen"] == "Menu" and s["page"] == "game"
+    click_cell(page, s["choices"][0][2])                 # and the page answers a press
+    frames(page)
+    assert "[%s]" % s["choices"][0][0] in state(page)["caption"]
+    page.reload()
+    ready(page)
+    assert page.inner_text("#notice") == "" and state(page)["screen"] == "Menu"
+
+
+def share_records(seed):
+    """A record of a few random moves of each game on the pocket board, as Share makes."""
+    import random
+
+    import hexgames
+    from app import games, layout
+    pocket = layout.load("pocket")
+    rng = random.Random(seed)
+    out = []
+    for name in GAMES:
+        g = hexgames.new(name, **games.options(name, games.default_size(pocket, name), []))
+        for _ in range(rng.randint(2, 9)):
+            if g.result() is None:
+                g.play(rng.choice(g.moves()))
+        out.append(g.record())
+    return out
+
+
+def damaged_links(rng, links, count):
+    """count fragments made from real share links by the damage links meet: bad %
+    escapes, cut short, another game, other options (a record of another version),
+    huge, changed moves, random bit flips."""
+    def escape(f):
+        k = rng.randrange(len(f) + 1)
+        bad = rng.choice(("%", "%2Z", "%%%garbage", "%G0", "%E0%A4", "%C0%AF", "%ED%A0%80", "%FF",
+                          "%" + rng.choice("0123456789abcdefABCDEF"), "%%", "%u0041"))
+        return f[:k] + bad + f[k:]
+
+    def truncate(f):
+        return f[:rng.randrange(1, len(f))]
+
+    def game(f):
+        head, sep, rest = f.partition("%20")
+        other = rng.choice(("chess", "HEXGO", "hexg0", "", "hex", "hexgo", "xiago", "h%C3%A9x",
+                            "".join(rng.choice("abcdefghxz") for _ in range(rng.randint(1, 12)))))
+        return other + sep + rest
+
+    def version(f):
+        head, sep, rest = f.partition(":")
+        words = head.split("%20")
+        pick = rng.randrange(4)
+        if pick == 0:
+            words.append(rng.choice(("v=2", "version=3", "rules=2019", "format=1")))
+        elif pick == 1 and len(words) > 1:
+            key = words[1].split("=")[0]
+            words[1] = "%s=%s" % (key, rng.choice(("0", "3", "99", "-1", "x", "true", "9" * 30)))
+        elif pick == 2:
+            words = words[:1]
+        else:
+            words.insert(1, "=")
+        return "%20".join(words) + sep + rest
+
+    def huge(f):
+        pick = rng.randrange(4)
+        n = rng.choice((1000000, 200000)) if rng.random() < 0.03 else rng.randint(2000, 40000)
+        if pick == 0:
+            return (f * (n // len(f) + 1))[:n]
+        if pick == 1:
+            return f + "%20d4" * (n // 5)
+        if pick == 2:
+            return "".join(rng.choice("abc%20:=") for _ in range(n // 50)) * 50
+        return "x" * n + ":"
+
+    def moves(f):
+        head, sep, rest = f.partition(":")
+        toks = rest.split("%20")
+        k = rng.randrange(len(toks))
+        toks[k] = rng.choice(("a1", "zz99", "d4", "", "-", "pass", "q0", toks[rng.randrange(len(toks))],
+                              toks[k][::-1], toks[k] + "-" + toks[k]))
+        return head + sep + "%20".join(toks)
+
+    def flip(f):
+        b = bytearray(f.encode())
+        for _ in range(rng.randint(1, 4)):
+            b[rng.randrange(len(b))] ^= 1 << rng.randrange(8)
+        return b.decode("latin-1")
+
+    kinds = (escape, truncate, game, version, huge, moves, flip)
+    out = []
+    for k in range(count):
+        kind = kinds[k % len(kinds)]
+        f = kind(rng.choice(links))
+        # the URL parser drops tabs and line breaks; an empty fragment is no link
+        f = f.replace("\t", "").replace("\n", "").replace("\r", "") or "%"
+        out.append((kind.__name__, f))
+    return out
+
+
+# Each link through the page's own path (a fragment set on the open page, as a link
+# pasted into its address bar), then: was it read, dropped from the address, said
+# in one line, and does the page still answer a press (MENU, then a menu choice)?
+FEED = """async (links) => {
+  const hc = honeycomb, out = [];
+  for (const link of links) {
+    const read = new Promise((done) => {
+      const t = setTimeout(() => done(false), 3000);
+      window.addEventListener("hashchange", () => { clearTimeout(t); done(true); }, { once: true });
+    });
+    location.hash = "#" + link;
+    const r = { read: await read, left: location.hash, notice: document.getElementById("notice").textContent,
+                result: hc.linkResult };
+    let s = hc.state();
+    r.screen = s.screen;
+    if (s.screen !== "Menu") {
+      hc.py.press(hc.py.fn_key("MENU"));
+      hc.step();
+      s = hc.state();
+    }
+    const [label, , cell] = s.choices[0];
+    hc.py.press(cell);
+    r.stepped = hc.step();
+    s = hc.state();
+    r.answered = s.screen === "Menu" && s.caption.includes("[" + label + "]");
+    r.errors = hc.errors.length;
+    out.push(r);
+  }
+  return out;
+}"""
+
+
+def test_a_thousand_damaged_links_leave_a_working_page(web):
+    import random
+    page = web.goto()
+    records = share_records(37)
+    links = page.evaluate("(rs) => rs.map(encodeURI)", records)
+    for rec, r in zip(records, page.evaluate(FEED, links)):   # the links themselves open
+        assert r["read"] and r["result"] == "" and r["screen"] == "Play", (rec, r)
+    assert page.evaluate("honeycomb.py.share()") == records[-1]
+    damaged = damaged_links(random.Random(37), links, 1050)
+    kinds = {}
+    for at in range(0, len(damaged), 75):
+        batch = damaged[at:at + 75]
+        for (kind, link), r in zip(batch, page.evaluate(FEED, [f for _, f in batch])):
+            what = (kind, link[:200], r)
+            assert r["read"] and r["left"] == "", what              # read, then dropped
+            assert r["stepped"] and r["answered"] and r["errors"] == 0, what
+            text = r["notice"]
+            if r["result"]:
+                assert text.startswith("The link's game could not be opened: "), what
+            else:
+                assert text.startswith("Opened a shared game: ") and r["screen"] == "Play", what
+            assert len(text) < 400, what                           # one line, however long the link
+            kinds.setdefault(kind, set()).add(bool(r["result"]))
+    assert len(kinds) == 7 and all(True in v for v in kinds.values()), kinds   # each damage refused
+    assert any(False in v for v in kinds.values()), kinds        # and some still replay
+    assert not web.errors and "#" not in page.url
 
 
 def test_a_crash_restarts_the_app_at_the_menu_with_the_game_kept(web):

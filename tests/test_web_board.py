@@ -149,3 +149,17 @@ def test_a_shared_game_says_which_game_in_progress_it_replaced():
     assert browser.open_record("hexgo base=4: d4 zz") != ""    # refused: nothing replaced
     a = browser.board.app
     assert a.current is not None and browser.share() == "hex size=5 pie=false: c3"
+
+
+def test_a_link_that_breaks_the_replay_itself_leaves_a_menu(monkeypatch):
+    host = boot()
+    browser.open_record("hexgo base=4: d4 e4")
+
+    def broken(text):
+        raise MemoryError("memory allocation failed, allocating 2000000 bytes")
+    monkeypatch.setattr(hexgames, "replay", broken)
+    msg = browser.open_record("hexgo base=4: " + "d4 " * 600000)
+    assert msg == "MemoryError: memory allocation failed, allocating 2000000 bytes"
+    a = browser.board.app
+    assert type(a.screen).__name__ == "Menu" and a.saved         # the game is kept
+    assert browser.share() == "hexgo base=4: d4 e4" and not host.reports

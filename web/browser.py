@@ -9,7 +9,7 @@
 #
 #   start("pocket", host)      the board and the app, booted (a saved game is offered)
 #   frame()                    one app frame; the LED colours and caption when changed
-#   press(key) / press_name("d4") / share() / open_record("hexgo base=4: d4")
+#   press(key) / press_name("d4") / share() / open_record("hexgo base=4: d4") / to_menu()
 # What only tests and the benchmark ask of the page is in probe.py.
 #
 # The browser calls frame() once per animation frame. The opponent searches in
@@ -284,6 +284,10 @@ def open_record(text):
     except (ValueError, KeyError, TypeError, IndexError) as e:
         a.to_menu()                   # a saved game stays offered (Continue)
         return str(e) or type(e).__name__
+    except Exception as e:            # noqa: BLE001 (MemoryError: a record too long)
+        # A link is anyone's text: whatever replaying it raises, the page goes on.
+        a.to_menu()
+        return "%s: %s" % (type(e).__name__, e)
     old = a.current
     if old is not None and old.g.result() is None and old.g.history():
         # one save slot: say what is replaced, so a record of it is left
@@ -291,6 +295,12 @@ def open_record(text):
     a.current = a.screen = play
     a.save_game(play)
     return ""
+
+
+def to_menu():
+    """The app at a fresh menu, as after a link that does not replay (the page's
+    answer to a link it cannot even decode)."""
+    board.app.to_menu()
 
 
 def stats():

@@ -8,6 +8,7 @@ import { loadMicroPython } from "./micropython.mjs";
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const variant = ["full", "hexboard"].includes(params.get("board")) ? params.get("board") : "pocket";
+$("variant").value = variant;                 // the picker names this board, even if it fails
 
 // What the tests and the benchmark read (window.honeycomb).
 const hc = {
@@ -194,7 +195,6 @@ async function boot() {
   hw = hardware;
   layoutCanvas();
   $("title").textContent = hw.title.replace(/^Honeycomb /, "");
-  $("variant").value = variant;
   for (const [path, text] of Object.entries(bundle.files)) {
     mp.FS.mkdirTree("/fw/" + path.split("/").slice(0, -1).join("/"));
     mp.FS.writeFile("/fw/" + path, Uint8Array.from(atob(text), (c) => c.charCodeAt(0)));
@@ -206,19 +206,53 @@ async function boot() {
   hc.py = py;
   hc.probe = mp.pyimport("probe");          // for tests and the benchmark
   makeKeys();
-  if (location.hash.length > 1) openLink(decodeURIComponent(location.hash.slice(1)));
+  readLink();
+  // A link pasted into the address bar of the open page changes only the fragment:
+  // no load, just this event.
+  window.addEventListener("hashchange", readLink);
   hc.ready = true;
   requestAnimationFrame(tick);
 }
 
-function openLink(record) {
-  hc.report = "";
-  const why = py.open_record(record);
-  // The link has done its work: a reload now resumes the saved game.
+// Shown in the notice line: a link may be any length, the line is one line.
+const clip = (text) => (text.length > 160 ? text.slice(0, 160) + "..." : text);
+
+// The share link in the address, if any: the record after the `#`. A link is anyone's
+// text, damaged in any way (a mail client's line break, a bad % escape, a game this
+// page lacks): whatever it holds, the page says why and goes on at a fresh menu.
+function readLink() {
+  const hash = location.hash;
+  if (hash.length <= 1) return;
+  // Dropped before it is read: a reload then resumes the saved game, and a link that
+  // cannot be read is not read again at every reload.
   history.replaceState(null, "", location.pathname + location.search);
-  notice(why ? `The link's game could not be opened: ${why}`
-    : `Opened a shared game: ${record}. ${hc.report}`);
-  hc.linkResult = why || "";
+  let record;
+  try {
+    record = decodeURIComponent(hash.slice(1));
+  } catch (e) {                               // URIError: a % not followed by UTF-8 in hex
+    py.to_menu();                             // as for a link that does not replay
+    linkRefused(`its text is damaged (${e.name}: ${e.message}) in "${clip(hash)}"`);
+    return;
+  }
+  hc.report = "";
+  let why;
+  try {
+    why = py.open_record(record);
+  } catch (e) {                               // a bug in the app: restart it at the menu
+    if (recover(e)) linkRefused(String(e).split("\n").pop());
+    return;
+  }
+  if (why) {
+    linkRefused(why);
+  } else {
+    notice(`Opened a shared game: ${clip(record)}. ${hc.report}`);
+    hc.linkResult = "";
+  }
+}
+
+function linkRefused(why) {
+  notice("The link's game could not be opened: " + clip(why));
+  hc.linkResult = why;
 }
 
 let last = 0, searchFrames = 0;
@@ -232,10 +266,14 @@ function tick(now) {
     }
   }
   last = now;
-  if (hc.paused) {                            // a still picture for the screenshot
-    requestAnimationFrame(tick);
-    return;
-  }
+  if (hc.paused || step()) requestAnimationFrame(tick);   // paused: a still picture
+}
+
+// One frame of the app; false once it has stopped for good. The tests call it too,
+// to run a frame without waiting for the screen's next one.
+let stopped = false;
+function step() {
+  if (stopped) return false;
   try {
     const out = py.frame();
     const stats = py.stats().split(" ").map(Number);
@@ -253,12 +291,14 @@ function tick(now) {
     }
     hc.frames++;
   } catch (e) {
-    if (!recover(e)) return;
+    stopped = !recover(e);
   }
-  requestAnimationFrame(tick);
+  return !stopped;
 }
+hc.step = step;
 
 function fail(e) {
+  stopped = true;
   hc.errors.push(String(e));
   console.error(e);
   notice("The firmware stopped: " + e + " (reload the page)");

