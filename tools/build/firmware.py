@@ -284,11 +284,12 @@ def _build(variant, kit, micropython, out_dir, log):
         src = unpack_kit(kit, os.path.join(out_dir, "pico"))
         mp = os.path.join(src, MP_NAME)
         rp2_build = os.path.join(out_dir, "rp2-kit")
+        # The tarball is no git repository: stop git from finding the project's around
+        # it, or the firmware would call itself by the project's commit, not v1.28.0
+        # (git compares the ceiling with the real path of the folder it starts in).
+        env["GIT_CEILING_DIRECTORIES"] = os.path.realpath(src)
     if board != board_def.PICO:
         rp2_build += "-" + variant              # its own board: its own build
-        # The tarball is no git repository: stop git from finding the project's around
-        # it, or the firmware would call itself by the project's commit, not v1.28.0.
-        env["GIT_CEILING_DIRECTORIES"] = src
     missing = [t for t in TOOLS if shutil.which(t) is None]
     if missing:
         raise Fail("%s missing: `make firmware-deps` installs Debian's %s"
