@@ -35,7 +35,7 @@ def image():
     if gone:
         pytest.skip("%s missing: `make firmware-deps` installs them" % ", ".join(gone))
     path, _ = firmware.build("pocket", kit=kit, log=lambda s: None)
-    assert path == chipbench.FROZEN_UF2
+    assert path == chipbench.frozen_uf2("pocket")
 
 
 def test_a_level5_hexgo_move_on_the_chip_keeps_to_its_time(image, tmp_path, capsys):

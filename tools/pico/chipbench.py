@@ -6,9 +6,9 @@
 
 Runs MicroPython v1.28.0 on the emulated chip (tools/pico), one fresh power-up per game,
 from one of two images:
-  frozen  build/honeycomb-pocket.uf2 (`make firmware`; rebuilt here when firmware/ is
-          newer): the project's bytecode in flash, booted with MENU held (safe boot) so
-          the REPL is free
+  frozen  build/honeycomb-<variant>.uf2 (`make firmware`; rebuilt here when firmware/
+          is newer): the project's bytecode in flash, booted with MENU held (safe boot)
+          so the REPL is free; --variant hexboard runs the HexBoard's image
   mpy     the kit's stock image with firmware/ compiled by mpy-cross on LittleFS, as
           `make flash` leaves a board: the bytecode is loaded into the heap
 and prints per game (tools/pico/chip_probe.py does the measuring, on the chip's own clock):
@@ -40,7 +40,6 @@ from tools.pico.link import ChipError, missing    # noqa: E402
 # The pocket board's games, as tools/bench/bench_ai.py and docs/speed-and-strength.md have them.
 POCKET = (("hexgo", {}), ("hexade", {"base": 7}), ("xiago", {"base": 6}),
           ("inphexion", {}), ("hexmeister", {}), ("hex", {}))
-FROZEN_UF2 = os.path.join(ROOT, "build", "honeycomb-pocket.uf2")
 PROBE = os.path.join(ROOT, "tools", "pico", "chip_probe.py")
 ARCH = "armv6m"
 
@@ -100,16 +99,22 @@ def stale(image):
     return newest > os.path.getmtime(image)
 
 
-def chip_with(image, source=None, packages=None, log=print):
+def frozen_uf2(variant):
+    """The board's image, as `make firmware VARIANT=...` leaves it."""
+    return os.path.join(ROOT, "build", "honeycomb-%s.uf2" % variant)
+
+
+def chip_with(image, source=None, packages=None, log=print, variant="pocket"):
     """A Chip at its REPL with the image's code, and a snapshot 'bench' to go back to."""
     from tools.pico.chip import Chip
-    chip = Chip("pocket")
+    chip = Chip(variant)
     if image == "frozen":
-        if stale(FROZEN_UF2):
+        uf2 = frozen_uf2(variant)
+        if stale(uf2):
             import firmware
-            log("building %s (make firmware)..." % os.path.relpath(FROZEN_UF2, ROOT))
-            firmware.build("pocket", log=log)
-        chip.boot(FROZEN_UF2)               # main.py interrupted: fresh() boots it safe
+            log("building %s (make firmware)..." % os.path.relpath(uf2, ROOT))
+            firmware.build(variant, log=log)
+        chip.boot(uf2)                      # main.py interrupted: fresh() boots it safe
     else:
         chip.boot()
         with tempfile.TemporaryDirectory() as fw:
@@ -147,8 +152,10 @@ def probe(chip, name, opts, moves=8, seconds=1.0, unbounded=False, level=5, wait
     with open(PROBE) as f:
         script = f.read()
     script += ("\nprobe(%r, %r, level=%d, moves=%d, seconds=%r, position=%r, unbounded=%r, "
-               "waits=%d)\n" % (name, opts, level, moves, seconds,
-                                position(name, opts) if seconds else None, unbounded, waits))
+               "waits=%d, variant=%r)\n" % (
+                   name, opts, level, moves, seconds,
+                   position(name, opts) if seconds else None, unbounded, waits,
+                   chip.desc["variant"]))
     out, err, _ = chip.run(script, budget_s=10 + 3 * seconds + 3 * moves + 3 * waits)
     if err:
         raise ChipError("%s: the chip raised:\n%s" % (name, err.strip()))
@@ -185,11 +192,12 @@ def table(image, rows, out=print):
             r.get("frame", "-")))
 
 
-def bench(images, games, moves, seconds, unbounded=False, log=print, waits=0):
+def bench(images, games, moves, seconds, unbounded=False, log=print, waits=0,
+          variant="pocket"):
     """{image: [((name, opts), row), ...]} for the games named (all when empty)."""
     results = {}
     for image in images:
-        chip = chip_with(image, log=log)
+        chip = chip_with(image, log=log, variant=variant)
         try:
             rows = []
             for name, opts in POCKET:
@@ -238,6 +246,9 @@ def main(argv=None):
                     help="level-5 answers timed in the app's own loop (0: none)")
     ap.add_argument("--unbounded", action="store_true",
                     help="moves end by the clock only (CHIP_RATE lifted)")
+    ap.add_argument("--variant", default="pocket",
+                    help="the board whose image (and flash) the chip runs: pocket, full, "
+                         "hexboard")
     ap.add_argument("--json", help="also write the raw figures to this file")
     ap.add_argument("--imports", action="store_true",
                     help="free heap taken by importing each game, .mpy files")
@@ -257,7 +268,8 @@ def main(argv=None):
         imports(os.path.abspath(a.source), a.games)
         return 0
     images = ("frozen", "mpy") if a.image == "both" else (a.image,)
-    res = bench(images, a.games, a.moves, a.seconds, a.unbounded, waits=a.waits)
+    res = bench(images, a.games, a.moves, a.seconds, a.unbounded, waits=a.waits,
+                variant=a.variant)
     if a.json:
         with open(a.json, "w") as f:
             json.dump({img: [[n, o, r] for (n, o), r in rows] for img, rows in res.items()},

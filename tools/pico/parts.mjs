@@ -260,3 +260,55 @@ export function pinPlan(chip) {
     for (const [pin, level] of Object.entries(levels)) chip.rp.gpio[Number(pin)].setInputValue(!!level);
   });
 }
+
+/** The XIP cache, counted: rp2040js reads flash at no cost, a real RP2040 keeps 16 KiB
+ * of it in a cache (two ways of 1,024 lines of 8 bytes, the older way replaced) and
+ * waits for the flash on every miss. This model sees every read the core makes of
+ * flash and counts hits and misses; what a miss costs depends on the flash's read
+ * command (tools/pico/xip.py turns the counts into time). Reads through the
+ * no-allocate alias (0x11...) look up without filling; the uncached aliases
+ * (0x12..., 0x13...) always go to the flash. */
+export class XipCache {
+  constructor(chip) {
+    this.tags = new Int32Array(2048).fill(-1);       // [set * 2 + way]
+    this.next = new Uint8Array(1024);                // the way a miss replaces
+    this.hits = 0;
+    this.misses = 0;
+    const rp = chip.rp;
+    for (const name of ["readUint8", "readUint16", "readUint32"]) {
+      const read = rp[name].bind(rp);
+      rp[name] = (address) => {
+        if (address >= 0x10000000 && address < 0x14000000) this.access(address);
+        return read(address);
+      };
+    }
+  }
+
+  access(address) {
+    const alias = (address >>> 24) & 3;
+    if (alias >= 2) {
+      this.misses++;
+      return;
+    }
+    const line = (address & 0xffffff) >>> 3;
+    const set = line & 1023;
+    const tag = line >>> 10;
+    const i = set * 2;
+    if (this.tags[i] === tag || this.tags[i + 1] === tag) {
+      this.next[set] = this.tags[i] === tag ? 1 : 0;   // the other way is now older
+      this.hits++;
+      return;
+    }
+    this.misses++;
+    if (alias === 1) return;
+    const way = this.next[set];
+    this.tags[i + way] = tag;
+    this.next[set] = way ^ 1;
+  }
+
+  take() {
+    const counts = { hits: this.hits, misses: this.misses };
+    this.hits = this.misses = 0;
+    return counts;
+  }
+}

@@ -30,12 +30,17 @@
 //                                             log of those since the last ask
 //   stats {}                                  emulated time, cycles (all, and those the
 //                                             core was awake), wall time
+//   xip {}                                    count the XIP cache's hits and misses
+//                                             (parts.mjs XipCache; slows the emulator),
+//                                             from now on, across power cycles
+//   xip_counts {}                             {hits, misses} since the last ask
 // Emulated time counts on across power cycles. When the firmware resets the chip
 // (machine.reset(), the watchdog) a new chip starts on the same flash by itself.
 import fs from "node:fs";
 import readline from "node:readline";
 import { Chip, loadUF2, readBootrom } from "./chip.mjs";
 import { attach } from "./board.mjs";
+import { XipCache } from "./parts.mjs";
 import { Serial } from "./usb.mjs";
 
 let bootrom = null;
@@ -52,6 +57,8 @@ let totalCycles = 0;
 let busyBefore = 0;        // cycles the core ran on the chips before this one
 const snapshots = new Map();
 
+let xip = null;             // the XIP cache counted on every new chip, when asked
+let xipCounts = { hits: 0, misses: 0 };
 let epochNs = 0;           // emulated time of the chips before this one
 let resets = 0;            // resets by the firmware itself (machine.reset, watchdog)
 
@@ -75,6 +82,12 @@ function start(keepOutput = false) {
     }
   };
   parts = attach(chip, board);
+  if (xip) {
+    const old = xip.take();
+    xipCounts.hits += old.hits;
+    xipCounts.misses += old.misses;
+    xip = new XipCache(chip);
+  }
 }
 
 function take(n) {
@@ -235,6 +248,18 @@ const ops = {
     const log = chip.flashLog;
     chip.flashLog = [];
     return { ops: chip.flashOps, log: log.map(([k, o, n, t]) => [k, o, n, Math.round(t / 1000)]) };
+  },
+  xip() {
+    if (!xip) xip = new XipCache(chip);
+    xip.take();
+    xipCounts = { hits: 0, misses: 0 };
+    return {};
+  },
+  xip_counts() {
+    const now = xip ? xip.take() : { hits: 0, misses: 0 };
+    const counts = { hits: xipCounts.hits + now.hits, misses: xipCounts.misses + now.misses };
+    xipCounts = { hits: 0, misses: 0 };
+    return counts;
   },
   stats() {
     return {
