@@ -2,8 +2,9 @@
 # its six neighbours) in its own colour, or for board sizes, the outline of each board.
 # Press a choice to select it (it brightens), press it again or OK to go on; UNDO goes
 # back a page. A choice remembered from the last match is shown selected (OK takes
-# it), but a press on it only selects it, as on any other choice. Pages: game -> board size -> on/off options -> opponent -> side; each is
-# skipped when there is nothing to choose. The settings are a page of their own.
+# it), but a press on it only selects it, as on any other choice. Pages: game -> board
+# size -> on/off options -> opponent -> side; each is skipped when there is nothing to
+# choose. The settings are a page of their own.
 from micropython import const
 
 from app import games, gauge, palette
