@@ -6,7 +6,6 @@ import pytest
 import host_sim  # noqa: F401
 import hexgames
 from app import marks, save
-from app.app import find_ai
 from host_sim.board import VirtualBoard
 from host_sim.session import Session
 
@@ -95,10 +94,6 @@ def test_the_save_is_written_atomically_after_every_move(tmp_path):
 
 
 # -- the computer ----------------------------------------------------------------
-needs_ai = pytest.mark.skipif(find_ai() is None,
-                              reason="the computer opponent (hexgames/ai.py) has not landed")
-
-
 @pytest.fixture
 def long_search(monkeypatch):
     """HexGo's level 5 spanning several frames: the virtual clock passes 1 ms a
@@ -108,7 +103,6 @@ def long_search(monkeypatch):
     monkeypatch.setattr(type(hexgames.new("hexgo")), "CHIP_RATE", 200)
 
 
-@needs_ai
 def test_keys_pressed_while_the_computer_thinks_are_queued_not_lost(tmp_path, long_search):
     s = Session("pocket", str(tmp_path))
     s.start("hexgo", level=5, human=1)     # the longest search: several frames
@@ -129,7 +123,6 @@ def test_keys_pressed_while_the_computer_thinks_are_queued_not_lost(tmp_path, lo
     assert s.game.history() == []     # the queued UNDO took back both plies
 
 
-@needs_ai
 def test_the_thinking_animation_moves_while_the_computer_thinks(tmp_path, long_search):
     s = Session("pocket", str(tmp_path))
     s.start("hexgo", level=5, human=2)    # the computer opens
@@ -142,7 +135,6 @@ def test_the_thinking_animation_moves_while_the_computer_thinks(tmp_path, long_s
     assert len(seen) >= 3
 
 
-@needs_ai
 def test_a_hint_is_shown_and_ok_plays_it(tmp_path):
     s = Session("pocket", str(tmp_path))
     s.start("hexgo", level=0)               # two people, with hints from the opponent
