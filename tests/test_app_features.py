@@ -149,7 +149,8 @@ def test_the_save_is_written_atomically_after_every_move(tmp_path):
         assert [s.game.text(m) for m in s.game.history()] == moves[:k]
         s.board.store.fs = fs = CutFiles()
         by_name(s, moves[k])
-        writes = [op for op in fs.ops if op[0] == "open" and "w" in op[2] and op[1].startswith(save.GAME_FILE)]
+        writes = [op for op in fs.ops
+                  if op[0] == "open" and "w" in op[2] and op[1].startswith(save.GAME_FILE)]
         assert writes == [("open", save.GAME_FILE + ".tmp", "wb")], fs.ops
         assert fs.ops[-1] == ("rename", save.GAME_FILE + ".tmp", save.GAME_FILE), fs.ops
         assert not [f for f in os.listdir(str(tmp_path)) if f.endswith(".tmp")]
