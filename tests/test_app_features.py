@@ -1,12 +1,14 @@
 # The handheld's features one by one, through the virtual board: damaged save
 # files, keys queued while the computer thinks, hints, pass, refusals, marks,
 # settings (brightness, sound, colour-blind palette), menus and the end screen.
+import os
+
 import pytest
 
 import host_sim  # noqa: F401
 import hexgames
 from app import marks, save
-from app.app import find_ai
+from app.store import Files
 from host_sim.board import VirtualBoard
 from host_sim.session import Session
 
@@ -83,22 +85,81 @@ def test_the_notice_blinks_the_grid_red(tmp_path):
     assert app.notice_t == -1
 
 
+class PowerCut(Exception):
+    """The power goes: nothing after it runs (not an OSError, which the store handles)."""
+
+
+class CutFiles(Files):
+    """Real files, and a list of what was opened and renamed. With `cut` set, the
+    next write of a game save stops halfway and the power goes."""
+
+    def __init__(self):
+        self.cut = False
+        self.ops = []
+
+    def open(self, path, mode):
+        name = os.path.basename(path)
+        self.ops.append(("open", name, mode))
+        f = open(path, mode)
+        if self.cut and "w" in mode and name.startswith(save.GAME_FILE):
+            self.cut = False
+            return Halfway(f)
+        return f
+
+    def rename(self, a, b):
+        self.ops.append(("rename", os.path.basename(a), os.path.basename(b)))
+        os.rename(a, b)
+
+
+class Halfway:
+    def __init__(self, f):
+        self.f = f
+
+    def write(self, data):
+        self.f.write(data[:len(data) // 2])
+        self.f.close()
+        raise PowerCut()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.f.close()
+        return False
+
+
 def test_the_save_is_written_atomically_after_every_move(tmp_path):
+    # After every move the power goes halfway through writing the save: the
+    # last save stays whole and the next power-up resumes it; the move played
+    # again is saved through a whole new file put in place by a rename.
+    moves = ["d4", "e4", "c5", "d5", "e3", "c3"]
     s = two_people("hexgo", tmp_path)
-    by_name(s, "d4")
-    files = sorted(p.name for p in tmp_path.iterdir())
-    assert save.GAME_FILE in files and not [f for f in files if f.endswith(".tmp")]
-    d = save.unpack("game", s.board.store.load(save.GAME_FILE))
-    assert d["record"] == "hexgo base=4: d4" and d["position"] == s.game.dump()
-    by_name(s, "e4")
-    assert save.unpack("game", s.board.store.load(save.GAME_FILE))["record"].endswith("d4 e4")
+    by_name(s, moves[0])
+    for k in range(1, len(moves)):
+        before = s.board.store.load(save.GAME_FILE)
+        assert save.unpack("game", before)["record"] == "hexgo base=4: " + " ".join(moves[:k])
+        s.board.store.fs = fs = CutFiles()
+        fs.cut = True
+        with pytest.raises(PowerCut):
+            by_name(s, moves[k])
+        assert (tmp_path / save.GAME_FILE).read_bytes() == before, moves[k]
+        s = Session("pocket", str(tmp_path), ai=None)          # power on
+        assert s.on("resume") and s.board.reports == [], moves[k]
+        s.press("OK")
+        assert [s.game.text(m) for m in s.game.history()] == moves[:k]
+        s.board.store.fs = fs = CutFiles()
+        by_name(s, moves[k])
+        writes = [op for op in fs.ops
+                  if op[0] == "open" and "w" in op[2] and op[1].startswith(save.GAME_FILE)]
+        assert writes == [("open", save.GAME_FILE + ".tmp", "wb")], fs.ops
+        assert fs.ops[-1] == ("rename", save.GAME_FILE + ".tmp", save.GAME_FILE), fs.ops
+        assert not [f for f in os.listdir(str(tmp_path)) if f.endswith(".tmp")]
+        d = save.unpack("game", s.board.store.load(save.GAME_FILE))
+        assert d["record"] == "hexgo base=4: " + " ".join(moves[:k + 1])
+        assert d["position"] == s.game.dump()
 
 
 # -- the computer ----------------------------------------------------------------
-needs_ai = pytest.mark.skipif(find_ai() is None,
-                              reason="the computer opponent (hexgames/ai.py) has not landed")
-
-
 @pytest.fixture
 def long_search(monkeypatch):
     """HexGo's level 5 spanning several frames: the virtual clock passes 1 ms a
@@ -108,7 +169,6 @@ def long_search(monkeypatch):
     monkeypatch.setattr(type(hexgames.new("hexgo")), "CHIP_RATE", 200)
 
 
-@needs_ai
 def test_keys_pressed_while_the_computer_thinks_are_queued_not_lost(tmp_path, long_search):
     s = Session("pocket", str(tmp_path))
     s.start("hexgo", level=5, human=1)     # the longest search: several frames
@@ -129,7 +189,6 @@ def test_keys_pressed_while_the_computer_thinks_are_queued_not_lost(tmp_path, lo
     assert s.game.history() == []     # the queued UNDO took back both plies
 
 
-@needs_ai
 def test_the_thinking_animation_moves_while_the_computer_thinks(tmp_path, long_search):
     s = Session("pocket", str(tmp_path))
     s.start("hexgo", level=5, human=2)    # the computer opens
@@ -142,7 +201,6 @@ def test_the_thinking_animation_moves_while_the_computer_thinks(tmp_path, long_s
     assert len(seen) >= 3
 
 
-@needs_ai
 def test_a_hint_is_shown_and_ok_plays_it(tmp_path):
     s = Session("pocket", str(tmp_path))
     s.start("hexgo", level=0)               # two people, with hints from the opponent

@@ -2,6 +2,11 @@
 # the pygame-ce window (clicks, buttons, headless screenshots) and the command line.
 import math
 import os
+import re
+import select
+import shlex
+import subprocess
+import time
 
 import pytest
 
@@ -9,7 +14,7 @@ import host_sim  # noqa: F401
 from host_sim.__main__ import main
 from host_sim.board import VirtualBoard, on_screen
 from host_sim.term import Terminal
-from app import names
+from app import names, save
 
 from test_app_sessions import hue
 
@@ -189,7 +194,57 @@ def test_board_command_errors_are_messages(tmp_path, capsys):
     assert "chess" in capsys.readouterr().err
 
 
-def test_make_play_opens_the_board():
-    text = open(os.path.join(host_sim.ROOT, "Makefile")).read()
-    recipe = text.split("\nplay:")[1].split("\n\n")[0]
-    assert "host_sim board" in recipe and "$(VENV)/.installed" in text.split("\nplay:")[1].split("\n")[0]
+class Running:
+    """A command's output read as it comes, to wait for what it shows after the
+    keys typed last."""
+
+    def __init__(self, args, env):
+        self.p = subprocess.Popen(args, cwd=host_sim.ROOT, env=env, stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.out = b""
+        self.mark = 0
+
+    def wait_for(self, text, limit_s=60):
+        # a limit only so that a broken build fails instead of hanging the suite
+        end = time.monotonic() + limit_s
+        while text.encode() not in self.out[self.mark:]:
+            assert self.p.poll() is None, "exited before showing %r: %s" % (text, self.tail())
+            assert time.monotonic() < end, "never showed %r: %s" % (text, self.tail())
+            if select.select([self.p.stdout], [], [], 0.5)[0]:
+                self.out += os.read(self.p.stdout.fileno(), 65536)
+
+    def type(self, keys):
+        self.mark = len(self.out)
+        self.p.stdin.write(keys.encode())
+        self.p.stdin.flush()
+
+    def tail(self):
+        text = re.sub("\x1b\\[[0-9;?]*[A-Za-z]", "", self.out.decode(errors="replace"))
+        return text[-400:]
+
+
+def test_make_play_opens_the_board(tmp_path):
+    # What `make play` runs (its recipe; the venv taken as made), on a machine with
+    # no display: the terminal front end opens the board on the game asked for,
+    # and keys typed there play it. The store goes to tmp_path, so that the
+    # developer's own saved game (build/store-pocket) is not touched.
+    dry = subprocess.run(["make", "-n", "-o", ".venv/.installed", "play", "GAME=hex"],
+                         cwd=host_sim.ROOT, capture_output=True, text=True)
+    lines = dry.stdout.strip().splitlines()
+    assert dry.returncode == 0 and len(lines) == 1, dry.stdout + dry.stderr
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    run = Running(shlex.split(lines[0]) + ["--store", str(tmp_path)], env)
+    try:
+        run.wait_for("Choose a game [Hex]")
+        run.type("OOOOO")                  # the game, its size, level 1, X: the game starts
+        run.wait_for("Hex: X to move (you)")
+        run.type("d4\nd4\n")              # a cell by name, twice: played; level 1 answers
+        run.wait_for("Hex: X to move (you). Last: ")
+        run.type("Q")
+        _, err = run.p.communicate(timeout=60)      # (reading on: a full pipe would block it)
+    finally:
+        if run.p.poll() is None:
+            run.p.kill()
+    assert run.p.returncode == 0 and b"Traceback" not in err, err.decode()
+    record = save.unpack("game", open(str(tmp_path / save.GAME_FILE), "rb").read())["record"]
+    assert record.startswith("hex size=7 pie=false: d4 "), record

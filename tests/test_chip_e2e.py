@@ -175,7 +175,9 @@ def test_a_low_battery_shows_the_warning(chip):
     chip.set_vsys(chip.desc["full_v"])
 
 
-def test_every_search_gets_32_kb_and_leaves_32_kb_free(chip):
+def test_the_first_level_5_move_of_every_game_gets_32_kb_and_leaves_32_kb_free(chip):
+    # one search a game: a whole game of level-5 moves is minutes of emulation
+    # each; tools/pico/heap.py --moves N measures more
     from tools.pico import heap
     fresh(chip)
     r = heap.measure(chip, GAMES, moves=1, log=LOG)
@@ -189,7 +191,8 @@ def test_every_search_gets_32_kb_and_leaves_32_kb_free(chip):
         assert tree >= 32768 and low >= 32768, (name, r[name])
 
 
-def test_no_memory_error_anywhere():
+def test_no_memory_error_in_what_this_files_chips_printed():
+    # (last in the file: LOG holds the consoles of the tests above)
     assert LOG
     text = "\n".join(LOG)
     assert "MemoryError" not in text

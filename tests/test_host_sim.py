@@ -6,6 +6,7 @@ import hexgames
 from hexgames.rng import Rng
 from host_sim import diagram
 from host_sim.__main__ import game_options, main
+from host_sim.match import make
 from host_sim.opponents import FlatMonteCarlo, RandomPlayer
 from host_sim.textplay import TextGame
 
@@ -32,21 +33,35 @@ class Script:
 
 def test_a_whole_hexgo_game_against_the_computer():
     rng = Rng(5)
+    said_by_human = []
 
     class Human(Script):
         def ask(self, prompt):
             self.out.append(prompt)
             ms = self.game.moves()
-            return self.game.text(ms[rng.below(len(ms))])
+            said_by_human.append(self.game.text(ms[rng.below(len(ms))]))
+            return said_by_human[-1]
 
     g = hexgames.new("hexgo")
     io = Human([])
     io.game = g
-    result = TextGame(g, RandomPlayer(3), 1, io.say, io.ask).run()
+    result = TextGame(g, make("L2", 7), 1, io.say, io.ask).run()
     assert result == g.result() and result[3] == "score"
     assert "Game over" in io.text() and g.record() in io.text()
-    xs = [h for k, h in enumerate(g.history()) if k % 2 == 0]
-    assert len(xs) == (len(g.history()) + 1) // 2
+    # X's moves are the human's; every O move is the level-2 opponent's own
+    # choice in that position (the same seed chooses the same again), and the
+    # transcript names each
+    again = hexgames.new("hexgo")
+    bot = make("L2", 7)
+    human = []
+    for m in g.history():
+        if again.to_move == 1:
+            human.append(again.text(m))
+        else:
+            assert bot.choose(again) == m, again.record()
+            assert "Computer (O) plays: %s" % again.text(m) in io.text()
+        again.play(m)
+    assert human == said_by_human and len(human) < len(g.history())
 
 
 def test_bad_input_gets_a_message_and_changes_nothing():

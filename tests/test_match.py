@@ -22,17 +22,19 @@ def test_unknown_player_is_refused():
 
 
 def test_greedy_takes_a_win_in_one():
-    # the last open cell of this finished-but-one HexGo game decides it
-    g = hexgames.replay("hexgo: a4 c7 g2 d5 a7 c2 a5 d1 e6 e4 d3 c5 c3 b3 d7 e5 b6 c6 f5 f4 "
-                        "e2 d2 g4 g1 d4 b4 e1 f2 f3 a6 f1")
+    # X joins top and bottom at c3 (column c); 16 other moves do not win
+    g = hexgames.load('{"game": "hex", "options": {"size": 5}, "cells": {"c1": "X", "c2": "X",'
+                      ' "c4": "X", "c5": "X", "a1": "O", "b1": "O", "a2": "O", "e5": "O"},'
+                      ' "to_move": "X"}')
     wins = []
     for m in g.moves():
         h = g.copy()
         h.play(m)
         if h.result() and h.result()[0] == g.to_move:
-            wins.append(m)
-    if wins:
-        assert Greedy(1).choose(g) in wins
+            wins.append(g.text(m))
+    assert wins == ["c3"] and len(g.moves()) > 10
+    for seed in range(1, 9):
+        assert g.text(Greedy(seed).choose(g)) == "c3", seed
 
 
 def test_a_short_match_writes_records_that_replay():

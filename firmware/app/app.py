@@ -117,12 +117,10 @@ def saving():
 
 
 def find_ai():
-    """The computer opponent's Player class, or None while hexgames.ai is missing
-    (then the menu offers two people only)."""
-    try:
-        from hexgames.ai import Player
-    except ImportError:
-        return None
+    """The computer opponent's Player class. The opponent is part of the firmware:
+    a missing or broken hexgames.ai raises here (main.py logs it), rather than
+    leaving a board that quietly offers two people only."""
+    from hexgames.ai import Player
     return Player
 
 

@@ -118,8 +118,7 @@ def test_heap_with_the_opponent():
     # to twice the chip's; the bound here is for that VM, modules included.
     gc.collect()
     h = Hand(ai="find")
-    if h.app.ai is None:
-        return
+    assert h.app.ai is not None        # the opponent is part of the firmware
     gc.collect()
     boot = gc.mem_alloc() if ON_MICROPYTHON else 0
     h.choose("hexgo")
@@ -209,9 +208,12 @@ def test_a_thinking_frame_allocates_nothing():
 
 def test_the_opponents_tree_fits_the_heap_left():
     # The tree is sized by what the app and the game leave of the app's heap,
-    # never below what the root's moves need; without a heap limit (CPython)
-    # it gets its default.
-    h = Hand(ai=Slow)
+    # never below what the root's moves need, and allocated at the game's start
+    # at that size, leaving the heap's floor free; without a heap limit (CPython)
+    # it gets its default. The real opponent: its tree is what takes the heap.
+    gc.collect()
+    h = Hand(ai="find")
+    assert h.app.ai is not None        # the opponent is part of the firmware
     h.choose("xiago")
     h.choose(6)                        # base 6
     h.choose(4)                        # level 4
@@ -219,16 +221,30 @@ def test_the_opponents_tree_fits_the_heap_left():
     h.app.run(3)
     p = h.app.screen
     mem = p.player.memory
-    assert mem == h.app.tree_bytes
+    t = p.player.search.tree           # allocated at the second frame, before our move
+    assert mem == h.app.tree_bytes and t.size == mem // t.BYTES_PER_NODE
     if ON_MICROPYTHON:
         assert 22 * (min(p.g.max_moves, 600) + 1) <= mem <= 32768
+        gc.collect()
+        # the chip's 32 KB floor (DESIGN.md section 5) with the tree in the heap
+        assert gc.mem_free() >= 32 * 1024, "free with the tree: %d" % gc.mem_free()
         h.press("MENU")                # the paused game lets its tree go
         assert p.player is None
         h.press("MENU")
         h.app.run(3)
-        assert p.player is not None
+        assert p.player is not None and p.player.search.tree.size == t.size
     else:
         assert mem == 32768
+    t = None
+    ours = 0
+    while p.my_turn():                 # our turn; the computer answers with its tree
+        p.commit(p.g.moves()[-1])      # (moves()[0] passes, and two passes end it)
+        ours += 1
+    for _ in range(400):
+        h.app.run(1)
+        if p.my_turn():
+            break
+    assert p.my_turn() and len(p.g.history()) > ours and p.player.search.playouts > 0
 
 
 def test_hexmeister_with_the_opponent_plays_within_the_heap():
@@ -241,8 +257,7 @@ def test_hexmeister_with_the_opponent_plays_within_the_heap():
         return                         # sources compiled at import: not the board's heap
     gc.collect()
     h = Hand(ai="find")
-    if h.app.ai is None:
-        return
+    assert h.app.ai is not None        # the opponent is part of the firmware
     try:
         play_hexmeister(h)
     finally:

@@ -239,6 +239,13 @@ class Hexade(Game):
             out[i] = 0
         return 0
 
+    def pending(self):
+        """The player whose six waits only for the reply to outlast it (0:
+        none). A Hexade move never wins at once: the beginner (greedy.py)
+        checks every reply to a move that leaves one."""
+        p = 3 - self.side
+        return p if self.bufs[2][SIXES + p] else 0
+
     PRIOR_VISITS = 4
     PLAYOUT_PLIES = 24      # then evaluate(): the weighted sixes of both
 
