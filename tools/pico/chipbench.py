@@ -40,6 +40,11 @@ from tools.pico.link import ChipError, missing    # noqa: E402
 # The pocket board's games, as tools/bench/bench_ai.py and docs/speed-and-strength.md have them.
 POCKET = (("hexgo", {}), ("hexade", {"base": 7}), ("xiago", {"base": 6}),
           ("inphexion", {}), ("hexmeister", {}), ("hex", {}))
+# The HexBoard's: the sizes its radius-4 field offers (no Hexmeister), the games played
+# through its app for the waits.
+HEXBOARD = (("hexgo", {}), ("hexade", {"base": 5}), ("xiago", {"base": 4}),
+            ("inphexion", {}), ("hex", {}))
+GAMES = {"pocket": POCKET, "full": POCKET, "hexboard": HEXBOARD}
 PROBE = os.path.join(ROOT, "tools", "pico", "chip_probe.py")
 ARCH = "armv6m"
 
@@ -200,7 +205,7 @@ def bench(images, games, moves, seconds, unbounded=False, log=print, waits=0,
         chip = chip_with(image, log=log, variant=variant)
         try:
             rows = []
-            for name, opts in POCKET:
+            for name, opts in GAMES[variant]:
                 if games and name not in games:
                     continue
                 fresh(chip, image)

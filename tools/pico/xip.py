@@ -51,7 +51,7 @@ def measure(variant, games, moves, log=print):
     rows = []
     try:
         chip.request("xip")
-        for name, opts in chipbench.POCKET:
+        for name, opts in chipbench.GAMES[variant]:
             if games and name not in games:
                 continue
             m0, h0, c0, _ = run(chip, name, opts, 0)
