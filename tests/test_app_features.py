@@ -305,6 +305,23 @@ def test_hexgo_me_are_lit_in_their_owners_colour(tmp_path):
     assert me, "the position should have a Me"
 
 
+def test_hex_lights_the_edges_each_side_joins_and_says_so(tmp_path):
+    s = two_people("hex", tmp_path, size=5)
+    g = s.game
+    assert "X joins top and bottom, O left and right" in s.app.caption
+    for i in range(g.board.n):
+        q, r = g.board.coord(i)
+        rows, columns = r in (0, 4), q in (0, 4)
+        rgb = s.rgb(i)
+        want = "X" if rows and not columns else "O" if columns and not rows else None
+        assert hue(rgb) == want, (g.board.name(i), rgb)
+    tint = max(s.rgb(g.board.index("c1")))
+    by_name(s, "c1")                          # a stone on X's edge: far brighter
+    stone = s.rgb(g.board.index("c1"))
+    assert hue(stone) == "X" and max(stone) > 8 * tint
+    assert "joins" not in s.app.caption       # once under way, the caption has the last move
+
+
 def test_xiago_territory_cells_add_up_to_the_engines_count():
     total = 0
     for seed in range(5):

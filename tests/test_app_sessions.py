@@ -80,7 +80,7 @@ def test_a_session_with_every_game(name, tmp_path):
     assert s.board.rgb(s.screen.choices()[labels.index(name)][2]) != (0, 0, 0)
     s.start(name, level=1, human=1)
     g = s.game
-    assert g.history() == [] and g.to_move == 1 and s.app.caption.endswith("to move (you)")
+    assert g.history() == [] and g.to_move == 1 and "to move (you)" in s.app.caption
     # two turns of ours, each answered by the computer
     for turn in range(2):
         before = len(g.history())

@@ -20,6 +20,9 @@ TABLE = {
 }
 TITLE = {"hexgo": "HexGo", "hexade": "Hexade", "xiago": "XiaGo",
          "inphexion": "inpHeXion", "hexmeister": "Hexmeister", "hex": "Hex"}
+# What a side plays for, where the board alone does not tell a newcomer: shown with
+# the first turn's caption (the edges are lit too: app/marks.py).
+GOAL = {"hex": "X joins top and bottom, O left and right"}
 
 _guessed = {}
 
@@ -43,6 +46,10 @@ def spec(name):
 
 def title(name):
     return TITLE.get(name, name)
+
+
+def goal(name):
+    return GOAL.get(name)
 
 
 def fits(layout, shape, size):

@@ -4,7 +4,8 @@
 from micropython import const
 
 NONE = const(0)
-ME = const(1)          # hexgo: a Me (eye); + owner 0 X, 1 O, 2 neutral
+ME = const(1)          # hexgo: a Me (eye); + owner 0 X, 1 O, 2 neutral;
+                       # hex: a cell of an edge X (1) or O (2) must join, lit as a Me
 TERRITORY = const(4)   # xiago: a vacant cell of X's (4) or O's (5) territory;
                        # hexmeister: a cell X (4) or O (5) secures
 SIX = const(6)         # hexade: a stone of a six-stone shape of X (6) or O (7);
@@ -71,6 +72,19 @@ def _inphexion(g, mark):
         mark[index(name)] = PENDING
 
 
+def _hex(g, mark):
+    # The edges each side must join, faintly in its colour while they are empty: X
+    # links row 1 to the last row, O column a to the last column. A corner lies on an
+    # edge of each: it is given to neither, so no edge looks longer than the other.
+    last = g.options["size"] - 1
+    coord = g.board.coord
+    for i in range(len(mark)):
+        q, r = coord(i)
+        rows = r == 0 or r == last
+        if rows != (q == 0 or q == last):
+            mark[i] = ME + (0 if rows else 1)
+
+
 def _generic(g, mark):
     # A game not known here: show any info() entry that maps cell names to an
     # owner ("X"/"O"/"N") like HexGo's Me.
@@ -86,4 +100,4 @@ def _generic(g, mark):
 
 
 _BY_GAME = {"hexgo": _hexgo, "hexade": _hexade, "xiago": territory, "hexmeister": _hexmeister,
-            "inphexion": _inphexion}
+            "inphexion": _inphexion, "hex": _hex}

@@ -111,6 +111,8 @@ class Play:
             last = (". Last: " + g.text(h[-1])) if h else ""
         except ValueError:
             last = ""
+        if not h and games.goal(self.name):
+            last = ". " + games.goal(self.name)
         return "%s: %s to move%s%s" % (head, who, you, last)
 
     # -- whose turn ----------------------------------------------------------------
