@@ -166,6 +166,7 @@ class App:
         self.pointer_on = None
         self.pointed = ""
         self.tree_bytes = 0          # the opponent's tree as last sized
+        self.facts = ()              # (label, text) the device reads: revision, flash (self-test)
 
     # -- start-up and the loop -------------------------------------------------------
     def boot(self):
@@ -230,7 +231,12 @@ class App:
             self.clock.sleep_ms(ms)
 
     def _key(self, key, kind):
-        if key >= self.layout.knob:
+        # a screen that takes every event as it comes (the self-test: the command keys
+        # and the knob are what it tests); looked up on the class, as in spare()
+        raw = getattr(type(self.screen), "event", None)
+        if raw is not None:
+            raw(self.screen, key, kind)
+        elif key >= self.layout.knob:
             from app import pointer
             pointer.run(self, key, kind)
         elif kind != PRESS:
@@ -256,6 +262,13 @@ class App:
         collect_every(_GC_EVERY)
         from app.menu import Menu
         self.screen = Menu(self)
+
+    def self_test(self):
+        """The owner's self-test (app/selftest.py); Menu leaves it for the menu."""
+        self.screen = None
+        collect_every(_GC_EVERY)
+        from app.selftest import SelfTest
+        self.screen = SelfTest(self)
 
     def resume(self):
         if self.current is None:
