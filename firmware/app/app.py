@@ -231,8 +231,7 @@ class App:
             self.clock.sleep_ms(ms)
 
     def _key(self, key, kind):
-        # a screen that takes every event as it comes (the self-test: the command keys
-        # and the knob are what it tests); looked up on the class, as in spare()
+        # a screen that takes every event raw (the self-test's keys and knob), as spare()
         raw = getattr(type(self.screen), "event", None)
         if raw is not None:
             raw(self.screen, key, kind)
@@ -263,10 +262,7 @@ class App:
         from app.menu import Menu
         self.screen = Menu(self)
 
-    def self_test(self):
-        """The owner's self-test (app/selftest.py); Menu leaves it for the menu."""
-        self.screen = None
-        collect_every(_GC_EVERY)
+    def self_test(self):            # the owner's (app/selftest.py); Menu leaves it
         from app.selftest import SelfTest
         self.screen = SelfTest(self)
 

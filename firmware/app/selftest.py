@@ -210,7 +210,7 @@ class SelfTest:
         a = self.app
         self.ended = True
         text = self.report()
-        a.report(text)
+        a.report(text[:-1])                      # print() ends the line on the console
         try:
             a.store.save(FILE, text.encode())
         except OSError as e:                     # the console still has it
