@@ -155,7 +155,7 @@ def run_app(layout, board):
     if board.screen is not None:        # a board with a screen shows the captions there
         from app.panel import Panel
         a.panel = Panel(board.screen)
-    a.facts = board.facts()
+    a.facts = board.facts               # read when a self-test starts
     a.boot()
     if board.battery is not None and board.battery.low():
         a.notice("Battery low: plug in USB.")        # only here, never mid-game

@@ -179,7 +179,7 @@ class VirtualBoard:
         if self.screen is not None:
             from app.panel import Panel
             a.panel = Panel(self.screen)
-        a.facts = (("revision", "none (simulated)"),)     # what a chip reads (self-test)
+        a.facts = lambda: (("revision", "none (simulated)"),)   # what a chip reads (self-test)
         if boot:
             a.boot()
         return a

@@ -166,7 +166,7 @@ class App:
         self.pointer_on = None
         self.pointed = ""
         self.tree_bytes = 0          # the opponent's tree as last sized
-        self.facts = ()              # (label, text) the device reads: revision, flash (self-test)
+        self.facts = None            # the device's facts() -> ((label, text), ...) (self-test)
 
     # -- start-up and the loop -------------------------------------------------------
     def boot(self):

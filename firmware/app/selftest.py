@@ -65,6 +65,8 @@ class SelfTest:
                 self.corner[k] = lay.index(corners[k][0], corners[k][1])
         self.blink = -1                          # function key whose corner blinks
         self.blink_t = 0
+        # what the board reads of itself (revision, flash), read once, here
+        self.facts = app.facts() if app.facts is not None else ()
         self.keyframe = bytearray(3 * len(lay.fn))
         app.light.keyframe = self.keyframe
         self.t0 = app.now
@@ -182,7 +184,7 @@ class SelfTest:
         k = self.knob_text()
         if k:
             parts.append(k)
-        for label, value in self.app.facts:
+        for label, value in self.facts:
             parts.append("%s %s" % (label, value))
         return "Self-test: %s. Menu again: done." % ", ".join(parts)
 
@@ -190,7 +192,7 @@ class SelfTest:
         """The few lines that go to the console and into selftest.txt."""
         lay = self.layout
         lines = ["Honeycomb self-test: %s (%s)" % (lay.title, lay.variant)]
-        for label, value in self.app.facts:
+        for label, value in self.facts:
             lines.append("%s: %s" % (label, value))
         lines.append("keys: %d of %d pressed, %d at fault" % (self.seen, self.keys, self.faults))
         if self.faults:
