@@ -407,7 +407,7 @@ def test_the_self_test_from_the_centre_cell_held_at_power_up_reports_on_serial_a
               "file system: 15360 KB in 3840 blocks of 4096\n"
               "keys: 4 of 140 pressed, 0 at fault\n"
               "not pressed: i1 j1 k1 l1 m1 n1 o1 p1 g2 h2 and 126 more\n"
-              "knob 3 clockwise, 2 counter-clockwise, button 1\n"
+              "knob: 3 clockwise, 2 counter-clockwise, button 1\n"
               "shown: a tone of 880 Hz, every LED red, green, blue, white, the screen's "
               "checkerboard\n")
     text = console.decode().replace("\r\n", "\n")

@@ -181,7 +181,7 @@ def test_the_report_on_the_console_and_in_the_store(tmp_path):
             "revision: none (simulated)\n"
             "keys: 3 of 140 pressed, 0 at fault\n"
             "not pressed: h1 i1 j1 k1 l1 m1 n1 o1 p1 g2 and 127 more\n"
-            "knob 3 clockwise, 2 counter-clockwise, button 1\n"
+            "knob: 3 clockwise, 2 counter-clockwise, button 1\n"
             "shown: a tone of 880 Hz, every LED red, green, blue, white, the screen's checkerboard\n")
     assert b.reports[-1] + "\n" == want
     assert b.store.load(FILE) == want.encode()

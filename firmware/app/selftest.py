@@ -167,7 +167,7 @@ class SelfTest:
     def knob_text(self):
         if "knob_a" not in self.layout.pins:    # a board without a knob
             return ""
-        return "knob %d clockwise, %d counter-clockwise, button %d%s" % (
+        return "%d clockwise, %d counter-clockwise, button %d%s" % (
             self.turns[1], self.turns[0], self.button, " (down)" if self.button_down else "")
 
     def describe(self):
@@ -183,7 +183,7 @@ class SelfTest:
             parts.append("all keys OK")
         k = self.knob_text()
         if k:
-            parts.append(k)
+            parts.append("knob " + k)
         for label, value in self.facts:
             parts.append("%s %s" % (label, value))
         return "Self-test: %s. Menu again: done." % ", ".join(parts)
@@ -203,7 +203,7 @@ class SelfTest:
             lines.append("not pressed: " + " ".join(unseen[:_LISTED]) + more)
         k = self.knob_text()
         if k:
-            lines.append(k)
+            lines.append("knob: " + k)
         lines.append("shown: a tone of %d Hz, every LED red, green, blue, white%s"
                      % (_TONE_HZ, ", the screen's checkerboard" if self.app.panel else ""))
         return "\n".join(lines) + "\n"
