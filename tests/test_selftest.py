@@ -96,7 +96,7 @@ def test_every_key_lights_its_own_led_and_is_named(tmp_path, variant):
         b.press(key)
         a.run(1)
         name = lay.name(key) if key < lay.n else lay.fn_label[key - lay.n]
-        assert ("pressed %s," % name) in a.caption, a.caption
+        assert ("pressed %s," % name) in a.caption or ("pressed %s." % name) in a.caption, a.caption
         if key < lay.n:
             assert grey(b.rgb(key))
             # its own LED and every key pressed before it, no other
@@ -171,7 +171,7 @@ def test_the_report_on_the_console_and_in_the_store(tmp_path):
     b.turn(-2)
     b.push_knob()
     a.run(3)
-    assert "knob 3 clockwise, 2 counter-clockwise, button 1" in a.caption
+    assert "knob 3 cw, 2 ccw, button 1" in a.caption
     assert a.pointer < 0                               # the knob counted, not pointing
     b.press("MENU")
     a.run(2)
@@ -237,3 +237,29 @@ def test_the_settings_pages_self_test_shares_no_cell(tmp_path, variant):
     others = [c for cs in cells.values() for c in cs] + gauge.cells(b.layout)
     assert -1 not in test and len(set(test)) == 6 and not set(test) & set(others)
     assert all(m.owner[c] == [it[3] for it in m.items].index("selftest") for c in test)
+
+
+def test_the_caption_keeps_its_last_line_on_the_hexboards_screen(tmp_path):
+    # the longest a caption gets: the board's facts before any key, then faults of
+    # the longest names, the knob's counts in the hundreds; "Menu ...: done." shown
+    b, a = started("hexboard", tmp_path)
+    a.facts = lambda: (("revision", "v1.2"), ("flash", "16 MB"),
+                       ("file system", "15360 KB in 3840 blocks of 4096"))
+    a.self_test()
+    a.run(INTRO_FRAMES + 10)
+    assert "file system 15360 KB" in a.caption
+    assert [line for line in a.panel.lines if line][-1].endswith("done.")
+    keys = [b.key_of(name) for name in ("UNDO", "LIGHT", "NEW", "OK", "HINT", "SOUND", "MENU")]
+    keys += list(range(31))                            # 19 pairs in all
+    for k in range(0, len(keys), 2):                   # pairs pressed together
+        one, two = keys[k], keys[k + 1]
+        for key, kind in ((one, 1), (two, 1), (one, 2), (two, 2)):
+            b.keys.push(key, kind)
+    b.turn(300)
+    b.turn(-200)
+    for _ in range(100):
+        b.push_knob()
+    a.run(20)
+    assert "+16 more" in a.caption and "file system" not in a.caption
+    shown = [line for line in a.panel.lines if line]
+    assert shown[-1].endswith("done.") and len(shown) <= 16, shown

@@ -164,29 +164,36 @@ class SelfTest:
                 out.append(self.name(k) + ("+" + self.name(p) if p != _NONE else ""))
         return out
 
-    def knob_text(self):
+    def knob_text(self, short):
         if "knob_a" not in self.layout.pins:    # a board without a knob
             return ""
-        return "%d clockwise, %d counter-clockwise, button %d%s" % (
-            self.turns[1], self.turns[0], self.button, " (down)" if self.button_down else "")
+        return ("%d cw, %d ccw, button %d" if short else
+                "%d clockwise, %d counter-clockwise, button %d") % (
+            self.turns[1], self.turns[0], self.button)
 
     def describe(self):
+        """The caption: 16 lines of 16 characters on the HexBoard's screen, so the
+        board's facts only until the first key, and three faults at most."""
         parts = ["keys %d of %d" % (self.seen, self.keys)]
         if not self.seen:
-            parts.append("press each one alone")
+            parts[0] = "press each key alone, " + parts[0]
         if self.last >= 0:
             st = self.state[self.last]
             parts.append("%s %s" % ("fault" if st == _FAULT else "pressed", self.name(self.last)))
         if self.faults:
-            parts.append("faults " + " ".join(self.fault_pairs()[:4]))
+            pairs = self.fault_pairs()
+            more = " +%d more" % (len(pairs) - 3) if len(pairs) > 3 else ""
+            parts.append("faults " + " ".join(pairs[:3]) + more)
         elif self.seen == self.keys:
             parts.append("all keys OK")
-        k = self.knob_text()
+        k = self.knob_text(True)
         if k:
-            parts.append("knob " + k)
-        for label, value in self.facts:
-            parts.append("%s %s" % (label, value))
-        return "Self-test: %s. Menu again: done." % ", ".join(parts)
+            parts.append("knob " + k + (" (down)" if self.button_down else ""))
+        if not self.seen:
+            for label, value in self.facts:
+                parts.append("%s %s" % (label, value))
+        return "Self-test: %s. Menu %s: done." % (
+            ", ".join(parts), "again" if self.state[self.menu] else "twice")
 
     def report(self):
         """The few lines that go to the console and into selftest.txt."""
@@ -201,7 +208,7 @@ class SelfTest:
         if unseen:
             more = " and %d more" % (len(unseen) - _LISTED) if len(unseen) > _LISTED else ""
             lines.append("not pressed: " + " ".join(unseen[:_LISTED]) + more)
-        k = self.knob_text()
+        k = self.knob_text(False)
         if k:
             lines.append("knob: " + k)
         lines.append("shown: a tone of %d Hz, every LED red, green, blue, white%s"
