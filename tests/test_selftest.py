@@ -162,6 +162,21 @@ def test_a_key_that_reads_as_two_is_a_fault_named_in_red(tmp_path, variant):
     assert "faults: g5+h5 OK/Pass+Hint" in text or "faults: h5+g5 OK/Pass+Hint" in text, text
 
 
+def test_every_key_at_fault_is_named_once_with_its_partner(tmp_path):
+    b, a = started("pocket", tmp_path)
+    a.run(INTRO_FRAMES)
+
+    def together(one, two):
+        one, two = b.key_of(one), b.key_of(two)
+        for key, kind in ((one, 1), (two, 1), (one, 2), (two, 2)):
+            b.keys.push(key, kind)
+        a.run(2)
+    together("i1", "h1")                      # h1 and i1 at fault
+    together("g1", "h1")                      # g1 and h1 again: i1 is still at fault
+    a.screen.end()
+    assert "faults: g1+h1 i1+h1\n" in b.reports[-1] + "\n", b.reports[-1]
+
+
 def test_the_report_on_the_console_and_in_the_store(tmp_path):
     b, a = started("hexboard", tmp_path)
     a.run(INTRO_FRAMES)

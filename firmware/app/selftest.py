@@ -157,11 +157,13 @@ class SelfTest:
         return self.layout.fn_label[key - self.n]
 
     def fault_pairs(self):
+        """Each key at fault with the key it was last read with: a pair named once."""
         out = []
         for k in range(self.keys):
             p = self.partner[k]
-            if self.state[k] == _FAULT and (p == _NONE or p > k or self.state[p] != _FAULT):
-                out.append(self.name(k) + ("+" + self.name(p) if p != _NONE else ""))
+            if self.state[k] == _FAULT and not (p < k and self.partner[p] == k
+                                                and self.state[p] == _FAULT):
+                out.append(self.name(k) + "+" + self.name(p))
         return out
 
     def knob_text(self, short):
