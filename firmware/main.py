@@ -7,7 +7,10 @@
 #
 # Safe boot: hold any function key while powering up and main.py returns at once,
 # leaving the REPL free for mpremote (e.g. after flashing a firmware that crashes
-# at start-up). A crash shows a red pattern, logs the traceback and goes back to the
+# at start-up). Self-test: hold the centre cell while powering up (no function key)
+# and the app starts in its self-test (app/selftest.py): a cell, because any function
+# key already means safe boot, and the centre one, because every board has it in the
+# same place and a hand finds it without looking. A crash shows a red pattern, logs the traceback and goes back to the
 # menu; Ctrl-C (mpremote) is not a crash: it stops the app and gives the REPL.
 import gc
 import sys
@@ -152,6 +155,7 @@ def run_app(layout, board):
     if board.screen is not None:        # a board with a screen shows the captions there
         from app.panel import Panel
         a.panel = Panel(board.screen)
+    a.facts = board.facts               # read when a self-test starts
     a.boot()
     if board.battery is not None and board.battery.low():
         a.notice("Battery low: plug in USB.")        # only here, never mid-game
@@ -192,10 +196,15 @@ def main():
     board.start()
     try:
         a = None
+        test = board.test_asked
         while True:
             try:
                 if a is None:
                     a = run_app(layout, board)
+                if test:
+                    test = False
+                    print("self-test (the centre cell held): Menu twice ends it")
+                    a.self_test()
                 loop(a, board)
             except KeyboardInterrupt:
                 raise

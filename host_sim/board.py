@@ -165,6 +165,7 @@ class VirtualBoard:
         self.store = FolderStore(folder)
         self.sound = sound or Sound()
         self.reports = []
+        self.shorts = {}                        # key -> the key a miswire reads with it
         self.screen = None                      # the board's screen, if it has one
         if self.layout.screen:
             from host_sim.screen import Screen
@@ -178,6 +179,7 @@ class VirtualBoard:
         if self.screen is not None:
             from app.panel import Panel
             a.panel = Panel(self.screen)
+        a.facts = lambda: (("revision", "none (simulated)"),)   # what a chip reads (self-test)
         if boot:
             a.boot()
         return a
@@ -195,8 +197,20 @@ class VirtualBoard:
     def press(self, key):
         if isinstance(key, str):
             key = self.key_of(key)
+        also = self.shorts.get(key)
         self.keys.push(key, PRESS)
+        if also is not None:                    # the miswired key reads as down too
+            self.keys.push(also, PRESS)
         self.keys.push(key, RELEASE)
+        if also is not None:
+            self.keys.push(also, RELEASE)
+
+    def miswire(self, key, other):
+        """Make `key` read as `other` as well (a short between their lines): each press
+        of it then reports both, as a board with that fault would."""
+        if isinstance(key, str):
+            key = self.key_of(key)
+        self.shorts[key] = self.key_of(other) if isinstance(other, str) else other
 
     def turn(self, clicks):
         """The knob (a board that has one) turned by clicks: + clockwise."""

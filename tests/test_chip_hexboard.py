@@ -343,3 +343,92 @@ def test_a_clockwise_turn_is_clockwise_on_both_revisions(chip, closed):
         assert chip.eval("scans(1)") == [(knob, 1)]
     finally:
         chip.set_strap(True)
+
+
+# -- the owner's self-test (app/selftest.py) -------------------------------------------
+SELFTEST = b"self-test (the centre cell held)"
+SWEPT = ["red", "green", "blue", "white", "dark"]
+
+
+def colour(c):
+    r, g, b = c
+    if not (r or g or b):
+        return "dark"
+    if r == g == b:
+        return "white"
+    return {(1, 0, 0): "red", (0, 1, 0): "green", (0, 0, 1): "blue"}.get(
+        (int(r > 0), int(g > 0), int(b > 0)), repr(c))
+
+
+def test_the_self_test_from_the_centre_cell_held_at_power_up_reports_on_serial_and_file(chip):
+    fresh(chip)
+    centre = "i7"                               # the cell at (0, 0)
+    chip.press(centre)                          # held while powering up: no function key
+    console = chip.boot_main(3000, until=SELFTEST)
+    chip.release()
+    console += chip.run_for(2800)               # the sweep: 4 x 0.6 s, then the caption
+    seen = []
+    for _, leds in chip.frames():               # every one of the 140 LEDs, each colour
+        if len(set(leds)) == 1 and (not seen or seen[-1] != colour(leds[0])):
+            seen.append(colour(leds[0]))
+    assert seen == SWEPT
+    assert any(abs(hz - 880) < 2 for _, hz in chip.tones() if hz)
+    # the screen: the board's facts as it reads them, until the first key
+    first = ("Self-test: press each key alone, keys 0 of 140, knob 0 cw, 0 ccw, button 0, "
+             "revision v1.2, flash 16 MB, file system 15360 KB in 3840 blocks of 4096. "
+             "Menu twice: done.")
+    assert chip.screen()[0] == panel_of(first, "")
+    for key in ("h1", centre, "OK"):            # through the mux, one at a time
+        chip.press(key)
+        console += chip.run_for(60)
+        chip.release()
+        console += chip.run_for(60)
+    chip.turn(3)
+    console += chip.run_for(100)
+    chip.turn(-2)
+    console += chip.run_for(100)
+    chip.knob_button(True)
+    console += chip.run_for(60)
+    chip.knob_button(False)
+    console += chip.run_for(400)                # the caption's changed pages sent
+    # each key's own LED white, no other lit
+    leds = chip.last_frame()
+    lit = {i for i in range(140) if any(leds[i])}
+    want = {chip.desc["led"]["h1"], chip.desc["led"][centre], 40}      # OK's LED: 40
+    assert lit == want and all(colour(leds[i]) == "white" for i in want)
+    caption = "Self-test: keys 3 of 140, pressed OK/Pass, knob 3 cw, 2 ccw, button 1. Menu twice: done."
+    assert chip.screen()[0] == panel_of(caption, "")
+    for _ in range(2):                          # Menu: tested, then done
+        chip.key("MENU", True)
+        console += chip.run_for(60)
+        chip.key("MENU", False)
+        console += chip.run_for(60)
+    console += chip.run_for(200)
+    report = ("Honeycomb self-test: HexBoard (hexboard)\n"
+              "revision: v1.2\n"
+              "flash: 16 MB\n"
+              "file system: 15360 KB in 3840 blocks of 4096\n"
+              "keys: 4 of 140 pressed, 0 at fault\n"
+              "not pressed: i1 j1 k1 l1 m1 n1 o1 p1 g2 h2 and 126 more\n"
+              "knob: 3 clockwise, 2 counter-clockwise, button 1\n"
+              "shown: a tone of 880 Hz, every LED red, green, blue, white, the screen's "
+              "checkerboard\n")
+    text = console.decode().replace("\r\n", "\n")
+    LOG.append(text)
+    assert report in text                       # what mpremote shows
+    chip.power_cycle()                          # to the REPL: the menu's loop stopped
+    assert chip.get("/data/selftest.txt") == report.encode()
+
+
+def test_a_self_test_frame_allocates_nothing(chip):
+    fresh(chip)
+    out = chip.exec(
+        "import gc, micropython, main\nfrom app import layout\nfrom device import board\n"
+        "L = layout.load('hexboard')\nb = board.build(L)\nb.start()\n"
+        "a = main.run_app(L, b)\na.self_test()\na.screen.t0 -= 3000\n"   # past the sweep
+        "a.screen.event(3, 1)\na.screen.event(3, 2)\na.screen.event(L.fn_key('OK'), 1)\n"
+        "for _ in range(12):\n a.frame()\n"
+        "gc.collect()\nmicropython.heap_lock()\ntry:\n for _ in range(5):\n  a.frame()\n"
+        " r = 'nothing'\nexcept MemoryError:\n r = 'allocates'\nmicropython.heap_unlock()\n"
+        "b.stop()\nprint(r, a.light.units > 0)\n", 60.0)
+    assert out.split() == ["nothing", "True"]

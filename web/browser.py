@@ -174,6 +174,7 @@ class Board:
         self.host = host
         self.app = App(self.layout, self.leds, self.keys, self.clock, self.store,
                        self.sound, report=host.report, ai=BrowserPlayer, levels=6)
+        self.app.facts = lambda: (("revision", "none (web page)"),)   # the self-test's report
         self.shown_caption = None
         self.before_frame = None      # a test hook's, called before every frame
 

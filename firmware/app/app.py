@@ -164,6 +164,7 @@ class App:
         self.pointer_on = None
         self.pointed = ""
         self.tree_bytes = 0          # the opponent's tree as last sized
+        self.facts = None            # the device's facts() -> ((label, text), ...) (self-test)
 
     # -- start-up and the loop -------------------------------------------------------
     def boot(self):
@@ -228,7 +229,11 @@ class App:
             self.clock.sleep_ms(ms)
 
     def _key(self, key, kind):
-        if key >= self.layout.knob:
+        # a screen that takes every event raw (the self-test's keys and knob), as spare()
+        raw = getattr(type(self.screen), "event", None)
+        if raw is not None:
+            raw(self.screen, key, kind)
+        elif key >= self.layout.knob:
             from app import pointer
             pointer.run(self, key, kind)
         elif kind != PRESS:
@@ -254,6 +259,10 @@ class App:
         collect_every(_GC_EVERY)
         from app.menu import Menu
         self.screen = Menu(self)
+
+    def self_test(self):            # the owner's (app/selftest.py); Menu leaves it
+        from app.selftest import SelfTest
+        self.screen = SelfTest(self)
 
     def resume(self):
         if self.current is None:

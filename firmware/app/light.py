@@ -47,6 +47,10 @@ class Light:
         # LEDs under function keys (the HexBoard's command keys): a faint white, so the
         # keys can be found in the dark; dark with the board when nothing else is lit
         self._key_leds = tuple([k for k in layout.fn_led if k >= 0])
+        self._key_fn = tuple([k for k in range(len(layout.fn_led)) if layout.fn_led[k] >= 0])
+        # The self-test's colours for the function keys (3 bytes a key, drawn values as
+        # in frame), shown instead of the glow while it is set; None: the glow.
+        self.keyframe = None
 
     def set_brightness(self, index):
         self.level = BRIGHTNESS[max(0, min(len(BRIGHTNESS) - 1, index))]
@@ -96,15 +100,35 @@ class Light:
         o = self._o
         # rounding down keeps the frame's sum within the budget
         changed = K.wire(lin, buf, self.layout.led, self.n, self._bpp, o[0], o[1], o[2], s)
-        glow = _KEY_GLOW if total else 0
-        for k in self._key_leds:
-            j = k * self._bpp
-            if buf[j] != glow:
-                buf[j] = buf[j + 1] = buf[j + 2] = glow
-                changed = 1
+        if self.keyframe is not None:
+            self._wire_keys(buf, s)
+            changed = 1
+        else:
+            glow = _KEY_GLOW if total else 0
+            for k in self._key_leds:
+                j = k * self._bpp
+                if buf[j] != glow:
+                    buf[j] = buf[j + 1] = buf[j + 2] = glow
+                    changed = 1
         if changed:
             self.leds.write()
         return bool(changed)
+
+    def key_level(self, k, c, s):
+        """Function key k's channel c of the keyframe as driven: gamma, brightness, the
+        frame's current-limit factor s (out of 65536)."""
+        return (self.gamma[self.keyframe[3 * k + c]] * self.level >> 8) * s >> 16
+
+    def _wire_keys(self, buf, s):
+        o = self._o
+        fn = self._key_fn
+        leds = self._key_leds
+        for i in range(len(leds)):
+            j = leds[i] * self._bpp
+            k = fn[i]
+            buf[j + o[0]] = self.key_level(k, 0, s)
+            buf[j + o[1]] = self.key_level(k, 1, s)
+            buf[j + o[2]] = self.key_level(k, 2, s)
 
     def _show_slow(self, s):
         # A driver without `buf`: the plain neopixel item API (a tuple per LED).
@@ -115,7 +139,12 @@ class Light:
             k = 3 * i
             leds[led[i]] = (lin[k] * s >> 16, lin[k + 1] * s >> 16, lin[k + 2] * s >> 16)
         glow = _KEY_GLOW if self.units else 0
-        for k in self._key_leds:
-            leds[k] = (glow, glow, glow)
+        for i in range(len(self._key_leds)):
+            k = self._key_fn[i]
+            if self.keyframe is not None:
+                leds[self._key_leds[i]] = (self.key_level(k, 0, s), self.key_level(k, 1, s),
+                                           self.key_level(k, 2, s))
+            else:
+                leds[self._key_leds[i]] = (glow, glow, glow)
         leds.write()
         return True

@@ -4,7 +4,8 @@
 # back a page. A choice remembered from the last match is shown selected (OK takes
 # it), but a press on it only selects it, as on any other choice. Pages: game -> board
 # size -> on/off options -> opponent -> side; each is skipped when there is nothing to
-# choose. The settings are a page of their own.
+# choose. The settings are a page of their own, with the owner's self-test
+# (app/selftest.py).
 from micropython import const
 
 from app import games, gauge, palette
@@ -16,6 +17,10 @@ SLOTS = ((0, -3), (3, -3), (-3, 0), (0, 0), (3, 0), (-3, 3), (0, 3))
 _NW, _NE, _W, _C, _E, _SW, _SE = 0, 1, 2, 3, 4, 5, 6
 _LEVEL_SLOTS = (_NW, _NE, _E, _SE, _SW, _W)  # levels 1..6 clockwise, two people in the centre
 _FREE = const(255)
+# The settings page's self-test: the cluster around (3, -1) but its cell (2, 0), the
+# brightness row's last; between that row and the battery gauge (row -3), inside the
+# hexhex of radius 4 that every layout has.
+_TEST = ((3, -1), (4, -1), (4, -2), (3, -2), (2, -1), (3, 0))
 
 
 def dist(layout, i):
@@ -112,6 +117,7 @@ class Menu:
                 items.append(["brightness %d" % (k + 1), [lay.index(k - 3, 0)], palette.WHITE, k])
             items.append(["sound", self.cluster(_SW), palette.LEVEL[2], "sound"])
             items.append(["colour-blind", self.cluster(_SE), palette.WHITE, "colour_blind"])
+            items.append(["self-test", [lay.index(q, r) for q, r in _TEST], palette.TEST, "selftest"])
             sel = None
         self.charge = a.battery.level() if page == "settings" and a.battery else None
         self.items = items
@@ -221,6 +227,10 @@ class Menu:
     def toggle(self, v):
         a = self.app
         s = a.settings
+        if v == "selftest":
+            a.store_settings()          # the page's changes, as when leaving it
+            a.self_test()
+            return
         if v == "sound":
             s.sound = not s.sound
         elif v == "colour_blind":

@@ -33,6 +33,7 @@ REFUSE = (255, 0, 0)
 FLASH = (255, 220, 160)       # a stone that was just captured
 ALARM = (255, 0, 0)           # a notice: e.g. an unreadable save file
 DIM = (40, 40, 40)
+TEST = (0, 140, 255)          # the settings page's self-test
 
 # One colour per game for the menu's clusters.
 GAME = {

@@ -64,6 +64,19 @@ class Panel:
                 self.inverted[r] = inv[r]
                 self._draw(r)
 
+    def pattern(self, inverse=0):
+        """The self-test's picture: a checkerboard of 8 x 8 squares (inverse: the other
+        squares lit), so every pixel is lit in one of the two and dark in the other.
+        Sent page by page as a caption is; the next caption is drawn whole again."""
+        s = self.screen
+        s.fill(inverse)
+        for y in range(0, self.rows * 8, 8):
+            for x in range(8 * (y >> 3 & 1), s.width, 16):
+                s.fill_rect(x, y, 8, 8, 1 - inverse)
+        self.lines = [None] * self.rows
+        self.shown = None
+        self.dirty = (1 << self.rows) - 1
+
     def _draw(self, r):
         s = self.screen
         v = self.inverted[r]

@@ -1,5 +1,6 @@
 # The whole board from its layout: the objects the app is given (DESIGN.md section 6)
 # plus the battery gauge. main.py calls build(layout) once at power-up.
+import os
 import time
 from micropython import const
 
@@ -8,6 +9,9 @@ from device import keyscan, leds, sound
 
 DATA = "/data"                # saves and settings; the firmware's own files stay apart
 _WDT_MS = const(8000)         # the RP2040's watchdog allows at most 8.3 s
+_XIP = const(0x10000000)      # flash as the chip reads it (execute in place)
+_BOOT2_WORDS = const(64)      # boot stage 2: the first 256 bytes of flash
+_FLASH_MAX = const(1 << 24)   # a 03h read carries a 24-bit address: 16 MB at most
 
 
 class Clock:
@@ -54,6 +58,7 @@ class Board:
             self.battery = Battery(layout)
         self.revision, fix = _revision(layout, self.keys)
         self.knob = self.screen = None
+        self.test_asked = False               # the centre cell held at power-up
         if "knob_a" in pins:                  # its clicks and button are keys
             from device.knob import Knob
             a, b = pins["knob_a"], pins["knob_b"]
@@ -67,14 +72,23 @@ class Board:
             self.screen = _screen(layout)
 
     def held_at_power_up(self):
-        """Function keys held now (two scans: the debounce wants two agreeing reads)."""
+        """Function keys held now (two scans: the debounce wants two agreeing reads).
+        Whether the centre cell is held too is kept in test_asked: the self-test."""
         k = self.keys
         k.scan()
         k.scan()
         n = self.layout.n
         held = [self.layout.fn[i] for i in range(len(self.layout.fn)) if k.down(n + i)]
+        self.test_asked = k.down(self.layout.index(0, 0))
         k.clear()
         return held
+
+    def facts(self):
+        """(label, text) of what this board reads of itself, for the self-test's report."""
+        st = os.statvfs("/")
+        return (("revision", self.revision or "none (no strap on this board)"),
+                ("flash", "%d MB" % (flash_bytes() >> 20)),
+                ("file system", "%d KB in %d blocks of %d" % (st[1] * st[2] >> 10, st[2], st[1])))
 
     def start(self):
         self.keys.start()
@@ -96,6 +110,26 @@ def _revision(layout, keys):
     side = st["closed" if keys.read_slot(st["slot"]) else "open"]
     keys.mask(st["slot"])
     return side["revision"], side
+
+
+def flash_bytes():
+    """The flash chip's size as the chip reads it. A SPI NOR flash ignores the address
+    bits above its size, so a chip of 2 MB shows its first bytes again 2 MB on: the
+    first power of two from 1 MB at which boot stage 2 (the first 256 bytes, which end
+    in their own CRC) reads again is the size; none below 16 MB (all a 03h read can
+    address, the HexBoard's chip): 16 MB. (The JEDEC ID would need the flash out of XIP,
+    with this code running from it.) The emulated chip does not mirror its flash: an
+    emulated Pico reads 16 MB here, a real one its 2 MB."""
+    from machine import mem32
+    size = 1 << 20
+    while size < _FLASH_MAX:
+        k = 0
+        while k < _BOOT2_WORDS and mem32[_XIP + size + 4 * k] == mem32[_XIP + 4 * k]:
+            k += 1
+        if k == _BOOT2_WORDS:
+            return size
+        size <<= 1
+    return _FLASH_MAX
 
 
 def _screen(layout):
