@@ -195,3 +195,22 @@ def test_a_link_that_breaks_the_replay_itself_leaves_a_menu(monkeypatch):
     a = browser.board.app
     assert type(a.screen).__name__ == "Menu" and a.saved         # the game is kept
     assert browser.share() == "hexgo base=4: d4 e4" and not host.reports
+
+
+def test_the_position_and_the_moves_in_words():
+    boot()
+    out = json.loads(browser.frame())
+    assert out["label"].startswith("The board. Choose a game: HexGo=") and "say" not in out
+    assert browser.open_record("hexgo base=4: d4 e4") == ""
+    out = json.loads(browser.frame())
+    assert out["label"] == "HexGo on 37 cells. X: d4. O: e4. X to move." and "say" not in out
+    assert browser.press_name("c3") == "" and browser.press_name("c3") == ""   # pressed, confirmed
+    out = json.loads(browser.frame())
+    assert out["say"] == "X played c3."
+    assert out["label"] == "HexGo on 37 cells. X: c3, d4. O: e4. O to move."
+    browser.press(browser.fn_key("UNDO"))
+    out = json.loads(browser.frame())
+    assert out["say"] == "Taken back: X to move." and "c3" not in out["label"]
+    for _ in range(3):
+        out = browser.frame()
+        assert out is None or "say" not in json.loads(out)    # said once

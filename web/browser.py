@@ -28,6 +28,8 @@ from app.app import App
 from app.keys import PRESS, RELEASE
 from hexgames.ai import Player
 
+import words
+
 _TREE = const(32768)        # the opponent's tree on a board with frozen firmware
 _SLICE_MS = const(12)       # search time per animation frame, at most
 # The benchmark's figures: [frames in which the opponent searched, then the ms of
@@ -213,6 +215,8 @@ class Board:
             self.screen = Screen(self.layout.screen)
             self.app.panel = Panel(self.screen)
         self.shown_caption = None
+        self.news = words.News()       # the moves, for the page's live region
+        self.shown_label = None        # (caption, plies) the board's label was made for
         self.before_frame = None      # a test hook's, called before every frame
 
     def press(self, key):
@@ -261,8 +265,9 @@ def restart():
 
 def frame():
     """One frame of the app: None when nothing changed, else JSON: the LED colours
-    ("leds", colours()), the caption, and the screen's glass in hex ("screen", only
-    when a page was sent since the last frame)."""
+    ("leds", colours()), the caption, and only when they changed: the screen's glass
+    in hex ("screen", a page was sent), the position in words ("label", the board's
+    accessible name) and what the live region says ("say", the moves just played)."""
     b = board
     FRAME_START[0] = b.clock.ticks_ms()
     if b.before_frame is not None:
@@ -271,11 +276,19 @@ def frame():
     cap = b.app.caption
     sc = b.screen
     shown = sc is not None and sc.changed
-    if not b.leds.dirty and cap == b.shown_caption and not shown:
+    say = b.news.since(b.app)
+    if not b.leds.dirty and cap == b.shown_caption and not shown and not say:
         return None
     b.leds.dirty = False
     b.shown_caption = cap
     out = {"leds": b.colours(), "caption": cap}
+    if say:
+        out["say"] = say
+    play = b.play_screen()
+    seen = (cap, play, b.news.plies)
+    if seen != b.shown_label:          # the position or the screen changed
+        b.shown_label = seen
+        out["label"] = words.label(b.app)
     if shown:
         sc.changed = False
         out["screen"] = binascii.hexlify(sc.glass).decode()

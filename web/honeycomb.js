@@ -228,6 +228,17 @@ const host = {
   tone,
   report: (text) => { hc.report = text; notice(text); },
 };
+// The live region: a line per move played (yours and the computer's), a take-back, the
+// result; the last three kept on the page.
+function say(text) {
+  const box = $("said");
+  for (const words of text.split("\n")) {
+    const line = document.createElement("div");
+    line.textContent = words;
+    box.appendChild(line);
+  }
+  while (box.childElementCount > 3) box.firstElementChild.remove();
+}
 function notice(text) {
   $("notice").textContent = text;
 }
@@ -342,6 +353,8 @@ function step() {
       for (let k = 0; k < colours.length; k++) colours[k] = parseInt(hex.substr(2 * k, 2), 16);
       if (out.screen) drawScreen(out.screen);
       $("caption").textContent = out.caption;
+      if (out.label) canvas.setAttribute("aria-label", out.label);
+      if (out.say) say(out.say);
       if (showNames) names = py.cell_names().split(" ");
       draw();
       if (hc.firstPaint < 0) hc.firstPaint = performance.now();   // since navigation
@@ -425,9 +438,10 @@ const KNOB = { "[": 0, "]": 1, ArrowLeft: 0, ArrowRight: 1, " ": 2 };
 document.addEventListener("keydown", (ev) => {
   const tag = ev.target.tagName;
   if (!py || ev.ctrlKey || ev.metaKey || ev.altKey || tag === "INPUT" || tag === "SELECT") return;
+  if (tag === "BUTTON" && (ev.key === "Enter" || ev.key === " ")) return;   // that button's
   wakeAudio();
   const k = ev.key;
-  if (oled && k in KNOB && !(tag === "BUTTON" && k === " ")) {
+  if (oled && k in KNOB) {
     py.knob(KNOB[k]);
   } else if (k.length === 1 && FN[k]) {
     py.press(py.fn_key(FN[k]));
