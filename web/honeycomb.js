@@ -94,8 +94,15 @@ function knob(what) {                          // 0 counter-clockwise, 1 clockwi
   py.knob(what);
 }
 
+// On a narrow screen (a phone) the board is drawn no smaller than MIN_PITCH px from one
+// cell's centre to the next, so a finger finds its cell; what then does not fit pans in
+// its view (#view scrolls), and the Zoom button shows the whole board instead.
+const MIN_PITCH = 32;
+let zoom = 1, overview = false;
+
 function layoutCanvas() {
   n = hw.cells.length;
+  const avail = $("face").clientWidth;
   // Function keys with a place (the HexBoard's command keys, beside the field) are drawn
   // there, as keys, their labels to their left; the others are buttons (makeKeys).
   const placed = hw.function_keys.filter((k) => "q" in k);
@@ -108,20 +115,42 @@ function layoutCanvas() {
   size = cols <= 13 && rows <= 14 ? 22 : 15;  // hexagon radius in px, as the window's
   const margin = 2 * size;
   pad = placed.length ? LABEL_W : 0;
-  width = pad + Math.max(Math.floor(Math.sqrt(3) * size * cols) + 2 * margin, 520);
+  // at least 520 px wide where there is room (the window simulator's width), no wider
+  // than the cells need where there is not
+  width = pad + Math.max(Math.floor(Math.sqrt(3) * size * cols) + 2 * margin, Math.min(520, avail));
   gridH = Math.floor(size * (1.5 * rows + 0.5)) + 2 * margin;
-  const dpr = window.devicePixelRatio || 1;
-  canvas.width = width * dpr;
-  canvas.height = gridH * dpr;
-  canvas.style.width = width + "px";
+  const fit = Math.min(1, avail / width), pressable = Math.max(fit, MIN_PITCH / (Math.sqrt(3) * size));
+  // in whole CSS px: never under MIN_PITCH, nor over the view, by a rounding
+  zoom = (overview ? Math.floor(width * fit) : Math.ceil(width * pressable)) / width;
+  $("zoom").hidden = pressable <= fit;         // it all fits as it is: nothing to zoom
+  $("zoom").textContent = overview ? "Zoom in" : "Whole board";
+  $("zoom").setAttribute("aria-pressed", String(overview));
+  const dpr = (window.devicePixelRatio || 1) * zoom;
+  canvas.width = Math.round(width * dpr);
+  canvas.height = Math.round(gridH * dpr);
+  canvas.style.width = width * zoom + "px";
+  canvas.style.height = gridH * zoom + "px";
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  const view = $("view");                      // the middle in view, to pan from
+  view.scrollLeft = (view.scrollWidth - view.clientWidth) / 2;
   // hardware/<variant>.json lists cells in reading order, the app's numbering; then the
   // function keys, key k as n + k (null: not on the board)
   const at = (c) => [pad + (width - pad) / 2 + Math.sqrt(3) * size * (c.q + c.r / 2 - mid[0]),
     gridH / 2 + 1.5 * size * (c.r - mid[1])];
   centres = hw.cells.map(at).concat(hw.function_keys.map((k) => ("q" in k ? at(k) : null)));
-  colours = new Uint8Array(3 * centres.length);
+  if (!colours) colours = new Uint8Array(3 * centres.length);
 }
+
+function relayout() {
+  if (!hw) return;
+  layoutCanvas();
+  draw();
+}
+window.addEventListener("resize", relayout);
+$("zoom").addEventListener("click", () => {
+  overview = !overview;
+  relayout();
+});
 
 function hexagon(x, y, radius, turn) {
   ctx.beginPath();
@@ -419,14 +448,33 @@ function cellAt(x, y) {
   return best;
 }
 
+function pressAt(x, y) {
+  const box = canvas.getBoundingClientRect();
+  const i = cellAt(((x - box.left) * width) / box.width, ((y - box.top) * gridH) / box.height);
+  if (i >= 0) py.press(i);
+}
+
+// The mouse presses at once; a finger when it lifts, unless it moved: a finger that
+// moves pans the board (the browser then cancels the pointer), it presses nothing.
+let touch = null;
 canvas.addEventListener("pointerdown", (ev) => {
   if (!py) return;
   wakeAudio();
-  const box = canvas.getBoundingClientRect();
-  const i = cellAt(((ev.clientX - box.left) * width) / box.width, ((ev.clientY - box.top) * gridH) / box.height);
-  if (i >= 0) py.press(i);
+  if (ev.pointerType === "touch") {
+    touch = [ev.pointerId, ev.clientX, ev.clientY];
+    return;
+  }
+  pressAt(ev.clientX, ev.clientY);
   ev.preventDefault();
 });
+canvas.addEventListener("pointerup", (ev) => {
+  if (!touch || touch[0] !== ev.pointerId) return;
+  const moved = Math.hypot(ev.clientX - touch[1], ev.clientY - touch[2]);
+  touch = null;
+  wakeAudio();
+  if (moved < 10) pressAt(ev.clientX, ev.clientY);
+});
+canvas.addEventListener("pointercancel", () => { touch = null; });
 
 // The terminal front end's keys: a cell name and Enter presses that cell (the game's
 // names during a game); capitals are the function keys, as there.
