@@ -78,6 +78,19 @@ def test_the_screen_on_the_page_is_the_simulators_picture(page):
     vb.turn(-1)
     app.run(10)
     assert settled(page) == vb.screen.rows() and state(page)["pointer"] == app.pointer
+    # the drawn knob's buttons from the keyboard: Enter on a focused turn button turns it
+    # one click, Space on the focused knob presses it once (a selection, not a choice)
+    page.focus("#turn-right")
+    page.keyboard.press("Enter")
+    vb.turn(1)
+    page.focus("#knob")
+    page.keyboard.press(" ")
+    vb.push_knob()
+    app.run(10)
+    assert settled(page) == vb.screen.rows() and state(page)["pointer"] == app.pointer
+    s = state(page)
+    assert s["screen"] == "Menu" and s["page"] == "game" and "[%s]" % app.pointed in s["caption"], s
+    page.evaluate("document.activeElement.blur()")
     # the picture is drawn scaled, beside the board
     board = page.locator("#board").bounding_box()
     assert box["width"] >= 256 and box["x"] >= board["x"] + board["width"]
