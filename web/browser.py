@@ -194,9 +194,6 @@ class Screen:
         self.glass[p * w:(p + 1) * w] = self.buffer[p * w:(p + 1) * w]
         self.changed = True
 
-    def power(self, on):
-        pass
-
 
 class Board:
     def __init__(self, variant, host, clock=None):
