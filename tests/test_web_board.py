@@ -1,6 +1,7 @@
 # The browser board (web/browser.py) on CPython, without a browser: the same module
 # the page runs in MicroPython's WebAssembly build, given a virtual clock and a
 # host object in place of the page's script.
+import json
 import os
 import sys
 
@@ -66,8 +67,9 @@ def test_the_opponent_spends_its_levels_iterations_whatever_the_clock():
 
 def test_frames_send_the_leds_only_when_they_change():
     boot()
-    out = browser.frame()
-    hexes, caption = out.split("\n")
+    out = json.loads(browser.frame())
+    hexes, caption = out["leds"], out["caption"]
+    assert "screen" not in out                # the pocket board has none
     assert len(hexes) == 2 * 3 * (127 + 4) and caption.startswith("Choose a game")   # cells, keys
     assert browser.frame() is None            # the menu without a choice stands still
     # the LED of the HexGo cluster's centre, in layout order, as the chip's chain has it
@@ -80,7 +82,7 @@ def test_frames_send_the_leds_only_when_they_change():
 
 def test_frames_send_the_hexboards_command_keys_after_its_cells():
     boot(variant="hexboard")
-    hexes = browser.frame().split("\n")[0]
+    hexes = json.loads(browser.frame())["leds"]
     b = browser.board
     lay = b.layout
     assert len(hexes) == 2 * 3 * (133 + 7)
@@ -89,6 +91,36 @@ def test_frames_send_the_hexboards_command_keys_after_its_cells():
         got = hexes[6 * (lay.n + k):6 * (lay.n + k) + 6]
         assert got == "%02x%02x%02x" % (b.leds.buf[3 * led + 1], b.leds.buf[3 * led], b.leds.buf[3 * led + 2])
         assert int(got, 16) > 0                                # the command keys glow
+
+
+def test_the_hexboards_screen_shows_a_page_once_the_panel_sends_it():
+    from host_sim.board import VirtualBoard
+    boot(variant="hexboard")
+    b = browser.board
+    vb = VirtualBoard("hexboard")
+    app = vb.app()
+    # the first frame sends two pages of the screen: the glass shows those only
+    out = json.loads(browser.frame())
+    glass = bytes.fromhex(out["screen"])
+    assert glass == b.screen.glass and len(glass) == 128 * 16
+    assert glass[:256] == bytes(vb.screen.buffer[:256]) and any(glass[:256])
+    assert not any(glass[256:]) and any(b.screen.buffer[256:])
+    for _ in range(10):
+        browser.frame()
+    assert bytes(b.screen.glass) == bytes(b.screen.buffer) == bytes(vb.screen.buffer)
+    # the knob: clicks clockwise walk the pointer, named on the screen's last line
+    assert browser.knob(1) and browser.knob(1)
+    vb.turn(2)
+    app.run(10)
+    for _ in range(10):
+        browser.frame()
+    assert b.app.pointer == app.pointer >= 0 and b.app.pointed == app.pointed
+    assert bytes(b.screen.glass) == bytes(vb.screen.buffer)
+    assert browser.knob(2) and browser.knob(2)          # pressed twice: chosen
+    browser.frame()
+    assert b.app.screen.page != "game"
+    boot()
+    assert browser.knob(1) is False and browser.board.screen is None
 
 
 def test_typed_names_press_cells():
@@ -163,3 +195,22 @@ def test_a_link_that_breaks_the_replay_itself_leaves_a_menu(monkeypatch):
     a = browser.board.app
     assert type(a.screen).__name__ == "Menu" and a.saved         # the game is kept
     assert browser.share() == "hexgo base=4: d4 e4" and not host.reports
+
+
+def test_the_position_and_the_moves_in_words():
+    boot()
+    out = json.loads(browser.frame())
+    assert out["label"].startswith("The board. Choose a game: HexGo=") and "say" not in out
+    assert browser.open_record("hexgo base=4: d4 e4") == ""
+    out = json.loads(browser.frame())
+    assert out["label"] == "HexGo on 37 cells. X: d4. O: e4. X to move." and "say" not in out
+    assert browser.press_name("c3") == "" and browser.press_name("c3") == ""   # pressed, confirmed
+    out = json.loads(browser.frame())
+    assert out["say"] == "X played c3."
+    assert out["label"] == "HexGo on 37 cells. X: c3, d4. O: e4. O to move."
+    browser.press(browser.fn_key("UNDO"))
+    out = json.loads(browser.frame())
+    assert out["say"] == "Taken back: X to move." and "c3" not in out["label"]
+    for _ in range(3):
+        out = browser.frame()
+        assert out is None or "say" not in json.loads(out)    # said once

@@ -8,8 +8,8 @@
 #   host.report(text)                                            the page's notice line
 #
 #   start("pocket", host)      the board and the app, booted (a saved game is offered)
-#   frame()                    one app frame; the LED colours and caption when changed
-#   press(key) / press_name("d4") / share() / open_record("hexgo base=4: d4") / to_menu()
+#   frame()                    one app frame; LED colours, caption, screen when changed
+#   press(key) / knob(what) / press_name("d4") / share() / open_record(...) / to_menu()
 # What only tests and the benchmark ask of the page is in probe.py.
 #
 # The browser calls frame() once per animation frame. The opponent searches in
@@ -17,6 +17,7 @@
 # level's chip budget of iterations is spent, not on the chip's clock, so a level
 # plays as strong here as on the board whatever the browser's speed.
 import binascii
+import json
 import time
 from micropython import const
 
@@ -26,6 +27,8 @@ from app import names
 from app.app import App
 from app.keys import PRESS, RELEASE
 from hexgames.ai import Player
+
+import words
 
 _TREE = const(32768)        # the opponent's tree on a board with frozen firmware
 _SLICE_MS = const(12)       # search time per animation frame, at most
@@ -163,6 +166,35 @@ class Sound:
         self.host.tone(freq, ms)
 
 
+class Screen:
+    """A board's screen (the HexBoard's OLED) as its driver (device/oled.py) keeps it:
+    a MONO_VLSB buffer drawn by framebuf, and the glass, which shows a page of the
+    buffer only once the panel sends it (show_page), as the chip's I2C write does."""
+
+    def __init__(self, spec):
+        self.width = spec["width"]
+        self.height = spec["height"]
+        self.pages = self.height // 8
+        self.buffer = bytearray(self.width * self.pages)
+        self.glass = bytearray(len(self.buffer))
+        self.changed = True
+        try:
+            import framebuf
+            fb = framebuf.FrameBuffer(self.buffer, self.width, self.height, framebuf.MONO_VLSB)
+        except ImportError:         # CPython (tests): the simulator's twin of framebuf
+            from host_sim.screen import Screen as Twin
+            fb = Twin(spec)
+            fb.buffer = self.buffer
+        self.fill_rect = fb.fill_rect
+        self.fill = fb.fill
+        self.text = fb.text
+
+    def show_page(self, p):
+        w = self.width
+        self.glass[p * w:(p + 1) * w] = self.buffer[p * w:(p + 1) * w]
+        self.changed = True
+
+
 class Board:
     def __init__(self, variant, host, clock=None):
         self.layout = layouts.load(variant)
@@ -175,7 +207,14 @@ class Board:
         self.app = App(self.layout, self.leds, self.keys, self.clock, self.store,
                        self.sound, report=host.report, ai=BrowserPlayer, levels=6)
         self.app.facts = lambda: (("revision", "none (web page)"),)   # the self-test's report
+        self.screen = None
+        if self.layout.screen:        # the HexBoard's OLED, drawn by the board's panel code
+            from app.panel import Panel
+            self.screen = Screen(self.layout.screen)
+            self.app.panel = Panel(self.screen)
         self.shown_caption = None
+        self.news = words.News()       # the moves, for the page's live region
+        self.shown_label = None        # (caption, plies) the board's label was made for
         self.before_frame = None      # a test hook's, called before every frame
 
     def press(self, key):
@@ -223,23 +262,52 @@ def restart():
 
 
 def frame():
-    """One frame of the app: None when nothing changed, else the LED colours
-    (colours()) and the caption, one line each."""
+    """One frame of the app: None when nothing changed, else JSON: the LED colours
+    ("leds", colours()), the caption, and only when they changed: the screen's glass
+    in hex ("screen", a page was sent), the position in words ("label", the board's
+    accessible name) and what the live region says ("say", the moves just played)."""
     b = board
     FRAME_START[0] = b.clock.ticks_ms()
     if b.before_frame is not None:
         b.before_frame()
     b.app.frame()
     cap = b.app.caption
-    if not b.leds.dirty and cap == b.shown_caption:
+    sc = b.screen
+    shown = sc is not None and sc.changed
+    say = b.news.since(b.app)
+    if not b.leds.dirty and cap == b.shown_caption and not shown and not say:
         return None
     b.leds.dirty = False
     b.shown_caption = cap
-    return b.colours() + "\n" + cap
+    out = {"leds": b.colours(), "caption": cap}
+    if say:
+        out["say"] = say
+    play = b.play_screen()
+    seen = (cap, play, b.news.plies)
+    if seen != b.shown_label:          # the position or the screen changed
+        b.shown_label = seen
+        out["label"] = words.label(b.app)
+    if shown:
+        sc.changed = False
+        out["screen"] = binascii.hexlify(sc.glass).decode()
+    return json.dumps(out)
 
 
 def press(key):
     board.press(key)
+
+
+def knob(what):
+    """The knob of a board that has one: 0 turned a click counter-clockwise, 1
+    clockwise, 2 its button pressed and let go (a turn has no release, as on the chip's
+    encoder). False on a board without a knob."""
+    b = board
+    if "knob_a" not in b.layout.pins:
+        return False
+    b.keys.push(b.layout.knob + what, PRESS)
+    if what == 2:
+        b.keys.push(b.layout.knob + 2, RELEASE)
+    return True
 
 
 def fn_key(name):

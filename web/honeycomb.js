@@ -25,6 +25,16 @@ const hc = {
     return Array.from(ctx.getImageData(Math.round(centres[i][0] * dpr), Math.round(centres[i][1] * dpr), 1, 1).data.slice(0, 3));
   },
   led: (i) => Array.from(colours.slice(3 * i, 3 * i + 3)),
+  // the screen as drawn on the page: rows of '#' (lit) and '.', as host_sim/screen.py's rows()
+  screenRows: () => {
+    const d = sctx.getImageData(0, 0, oled.width, oled.height).data, rows = [];
+    for (let y = 0; y < oled.height; y++) {
+      let row = "";
+      for (let x = 0; x < oled.width; x++) row += d[4 * (y * oled.width + x)] ? "#" : ".";
+      rows.push(row);
+    }
+    return rows;
+  },
   key: (name) => n + hw.function_keys.findIndex((k) => k.name === name),   // "MENU" -> n + k
   state: () => JSON.parse(hc.probe.state_json()),
 };
@@ -41,11 +51,58 @@ const EDGE = "rgb(55,55,62)";
 const LABEL_W = 90;                           // px left of the board: placed keys' labels
 const KEY_EDGE = "rgb(120,110,90)";           // the outline of a function key on the board
 
-let hw, n, R, size, pad, width, gridH, centres = [], colours, names = null, showNames = false;
+let hw, n, oled = null, R, size, pad, width, gridH, centres = [], colours, names = null, showNames = false;
 const canvas = $("board"), ctx = canvas.getContext("2d");
+const sctx = $("screen").getContext("2d");
+
+// -- the screen of a board that has one (the HexBoard's OLED) and its knob ------------
+// The glass arrives as the driver's buffer (framebuf MONO_VLSB: byte x of page p holds
+// rows 8p..8p+7 of column x) and is drawn one canvas pixel a screen pixel, scaled up
+// by CSS: lit pixels pale blue on black, as the window simulator draws them.
+const LIT = [170, 215, 255];
+function drawScreen(hex) {
+  const w = oled.width, img = sctx.createImageData(w, oled.height), d = img.data;
+  for (let p = 0; p < oled.height / 8; p++) {
+    for (let x = 0; x < w; x++) {
+      const col = parseInt(hex.substr(2 * (p * w + x), 2), 16);
+      for (let b = 0; b < 8; b++) {
+        const k = 4 * ((8 * p + b) * w + x), on = (col >> b) & 1;
+        d[k] = on ? LIT[0] : 0;
+        d[k + 1] = on ? LIT[1] : 0;
+        d[k + 2] = on ? LIT[2] : 0;
+        d[k + 3] = 255;
+      }
+    }
+  }
+  sctx.putImageData(img, 0, 0);
+}
+
+// The knob turns a click at a time: one wheel notch is a click, whatever its size in
+// px; a touchpad's small deltas add up to one click per 40 px.
+let wheelSum = 0;
+function wheel(ev) {
+  if (!py || !oled) return;
+  ev.preventDefault();
+  wheelSum += ev.deltaMode ? 40 * Math.sign(ev.deltaY) : ev.deltaY;
+  if (Math.abs(wheelSum) < 40 && Math.abs(ev.deltaY) < 40) return;
+  knob(wheelSum > 0 ? 1 : 0);                 // down (away from you): clockwise
+  wheelSum = 0;
+}
+function knob(what) {                          // 0 counter-clockwise, 1 clockwise, 2 press
+  if (!py) return;
+  wakeAudio();
+  py.knob(what);
+}
+
+// On a narrow screen (a phone) the board is drawn no smaller than MIN_PITCH px from one
+// cell's centre to the next, so a finger finds its cell; what then does not fit pans in
+// its view (#view scrolls), and the Zoom button shows the whole board instead.
+const MIN_PITCH = 32;
+let zoom = 1, overview = false;
 
 function layoutCanvas() {
   n = hw.cells.length;
+  const avail = $("face").clientWidth;
   // Function keys with a place (the HexBoard's command keys, beside the field) are drawn
   // there, as keys, their labels to their left; the others are buttons (makeKeys).
   const placed = hw.function_keys.filter((k) => "q" in k);
@@ -58,20 +115,42 @@ function layoutCanvas() {
   size = cols <= 13 && rows <= 14 ? 22 : 15;  // hexagon radius in px, as the window's
   const margin = 2 * size;
   pad = placed.length ? LABEL_W : 0;
-  width = pad + Math.max(Math.floor(Math.sqrt(3) * size * cols) + 2 * margin, 520);
+  // at least 520 px wide where there is room (the window simulator's width), no wider
+  // than the cells need where there is not
+  width = pad + Math.max(Math.floor(Math.sqrt(3) * size * cols) + 2 * margin, Math.min(520, avail));
   gridH = Math.floor(size * (1.5 * rows + 0.5)) + 2 * margin;
-  const dpr = window.devicePixelRatio || 1;
-  canvas.width = width * dpr;
-  canvas.height = gridH * dpr;
-  canvas.style.width = width + "px";
+  const fit = Math.min(1, avail / width), pressable = Math.max(fit, MIN_PITCH / (Math.sqrt(3) * size));
+  // in whole CSS px: never under MIN_PITCH, nor over the view, by a rounding
+  zoom = (overview ? Math.floor(width * fit) : Math.ceil(width * pressable)) / width;
+  $("zoom").hidden = pressable <= fit;         // it all fits as it is: nothing to zoom
+  $("zoom").textContent = overview ? "Zoom in" : "Whole board";
+  $("zoom").setAttribute("aria-pressed", String(overview));
+  const dpr = (window.devicePixelRatio || 1) * zoom;
+  canvas.width = Math.round(width * dpr);
+  canvas.height = Math.round(gridH * dpr);
+  canvas.style.width = width * zoom + "px";
+  canvas.style.height = gridH * zoom + "px";
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  const view = $("view");                      // the middle in view, to pan from
+  view.scrollLeft = (view.scrollWidth - view.clientWidth) / 2;
   // hardware/<variant>.json lists cells in reading order, the app's numbering; then the
   // function keys, key k as n + k (null: not on the board)
   const at = (c) => [pad + (width - pad) / 2 + Math.sqrt(3) * size * (c.q + c.r / 2 - mid[0]),
     gridH / 2 + 1.5 * size * (c.r - mid[1])];
   centres = hw.cells.map(at).concat(hw.function_keys.map((k) => ("q" in k ? at(k) : null)));
-  colours = new Uint8Array(3 * centres.length);
+  if (!colours) colours = new Uint8Array(3 * centres.length);
 }
+
+function relayout() {
+  if (!hw) return;
+  layoutCanvas();
+  draw();
+}
+window.addEventListener("resize", relayout);
+$("zoom").addEventListener("click", () => {
+  overview = !overview;
+  relayout();
+});
 
 function hexagon(x, y, radius, turn) {
   ctx.beginPath();
@@ -178,6 +257,17 @@ const host = {
   tone,
   report: (text) => { hc.report = text; notice(text); },
 };
+// The live region: a line per move played (yours and the computer's), a take-back, the
+// result; the last three kept on the page.
+function say(text) {
+  const box = $("said");
+  for (const words of text.split("\n")) {
+    const line = document.createElement("div");
+    line.textContent = words;
+    box.appendChild(line);
+  }
+  while (box.childElementCount > 3) box.firstElementChild.remove();
+}
 function notice(text) {
   $("notice").textContent = text;
 }
@@ -194,6 +284,13 @@ async function boot() {
   ]);
   hw = hardware;
   layoutCanvas();
+  if (hw.screen && "knob_a" in hw.pins) {     // drawn beside the board, with its knob
+    oled = hw.screen;
+    $("screen").width = oled.width;
+    $("screen").height = oled.height;
+    $("side").hidden = false;
+    document.querySelector("main").classList.add("wide");
+  }
   $("title").textContent = hw.title.replace(/^Honeycomb /, "");
   for (const [path, text] of Object.entries(bundle.files)) {
     mp.FS.mkdirTree("/fw/" + path.split("/").slice(0, -1).join("/"));
@@ -275,16 +372,18 @@ let stopped = false;
 function step() {
   if (stopped) return false;
   try {
-    const out = py.frame();
+    const json = py.frame();
     const stats = py.stats().split(" ").map(Number);
     hc.searched = stats[0] !== searchFrames;
     searchFrames = stats[0];
     hc.answers = stats.slice(1);
-    if (out !== null) {
-      const nl = out.indexOf("\n");
-      const hex = out.slice(0, nl);
+    if (json !== null) {
+      const out = JSON.parse(json), hex = out.leds;
       for (let k = 0; k < colours.length; k++) colours[k] = parseInt(hex.substr(2 * k, 2), 16);
-      $("caption").textContent = out.slice(nl + 1);
+      if (out.screen) drawScreen(out.screen);
+      $("caption").textContent = out.caption;
+      if (out.label) canvas.setAttribute("aria-label", out.label);
+      if (out.say) say(out.say);
       if (showNames) names = py.cell_names().split(" ");
       draw();
       if (hc.firstPaint < 0) hc.firstPaint = performance.now();   // since navigation
@@ -349,24 +448,50 @@ function cellAt(x, y) {
   return best;
 }
 
+function pressAt(x, y) {
+  const box = canvas.getBoundingClientRect();
+  const i = cellAt(((x - box.left) * width) / box.width, ((y - box.top) * gridH) / box.height);
+  if (i >= 0) py.press(i);
+}
+
+// The mouse presses at once; a finger when it lifts, unless it moved: a finger that
+// moves pans the board (the browser then cancels the pointer), it presses nothing.
+let touch = null;
 canvas.addEventListener("pointerdown", (ev) => {
   if (!py) return;
   wakeAudio();
-  const box = canvas.getBoundingClientRect();
-  const i = cellAt(((ev.clientX - box.left) * width) / box.width, ((ev.clientY - box.top) * gridH) / box.height);
-  if (i >= 0) py.press(i);
+  if (ev.pointerType === "touch") {
+    touch = [ev.pointerId, ev.clientX, ev.clientY];
+    return;
+  }
+  pressAt(ev.clientX, ev.clientY);
   ev.preventDefault();
 });
+canvas.addEventListener("pointerup", (ev) => {
+  if (!touch || touch[0] !== ev.pointerId) return;
+  const moved = Math.hypot(ev.clientX - touch[1], ev.clientY - touch[2]);
+  touch = null;
+  wakeAudio();
+  if (moved < 10) pressAt(ev.clientX, ev.clientY);
+});
+canvas.addEventListener("pointercancel", () => { touch = null; });
 
 // The terminal front end's keys: a cell name and Enter presses that cell (the game's
 // names during a game); capitals are the function keys, as there.
 const FN = { M: "MENU", U: "UNDO", O: "OK", H: "HINT" };
 let typed = "";
+// A board with a knob: [ and ] (or the left and right arrows) turn it, Space presses it,
+// as in the window simulator.
+const KNOB = { "[": 0, "]": 1, ArrowLeft: 0, ArrowRight: 1, " ": 2 };
 document.addEventListener("keydown", (ev) => {
-  if (!py || ev.ctrlKey || ev.metaKey || ev.altKey || ev.target.tagName === "INPUT") return;
+  const tag = ev.target.tagName;
+  if (!py || ev.ctrlKey || ev.metaKey || ev.altKey || tag === "INPUT" || tag === "SELECT") return;
+  if (tag === "BUTTON" && (ev.key === "Enter" || ev.key === " ")) return;   // that button's
   wakeAudio();
   const k = ev.key;
-  if (k.length === 1 && FN[k]) {
+  if (oled && k in KNOB) {
+    py.knob(KNOB[k]);
+  } else if (k.length === 1 && FN[k]) {
     py.press(py.fn_key(FN[k]));
   } else if (k === "N") {
     showNames = !showNames;
@@ -391,6 +516,12 @@ document.addEventListener("keydown", (ev) => {
   $("typed").textContent = typed ? ` (typed: ${typed})` : "";
   ev.preventDefault();
 });
+
+canvas.addEventListener("wheel", wheel, { passive: false });
+$("side").addEventListener("wheel", wheel, { passive: false });
+$("knob").addEventListener("click", () => knob(2));
+$("turn-left").addEventListener("click", () => knob(0));
+$("turn-right").addEventListener("click", () => knob(1));
 
 $("variant").addEventListener("change", () => {
   location.search = $("variant").value === "pocket" ? "" : "?board=" + $("variant").value;

@@ -18,6 +18,11 @@ def state():
     s = a.screen
     d = {"screen": type(s).__name__, "caption": a.caption, "n": browser.board.layout.n,
          "sound": a.settings.sound}
+    if browser.board.screen is not None:      # the knob's pointer (app/pointer.py)
+        from app import pointer
+        d["pointer"] = a.pointer if a.pointer_on is s else -2
+        d["panel"] = list(a.panel.shown or ("", ""))    # what the screen shows: caption, pointed
+        d["targets"] = pointer.targets(a)
     if hasattr(s, "page"):
         d["page"] = s.page
         d["choices"] = [[c[0], str(c[1]), c[2]] for c in s.choices()]
@@ -95,6 +100,12 @@ def last_cells():
     f = play.g.copy()
     m = f.undo()
     return " ".join([str(play.place.cell[c]) for c in f.cells(m)])
+
+
+def glass():
+    """What the screen's glass shows, in hex (the buffer's pages as sent)."""
+    import binascii
+    return binascii.hexlify(browser.board.screen.glass).decode()
 
 
 def still():

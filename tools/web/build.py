@@ -6,7 +6,7 @@ index.html, honeycomb.js and sw.js (the offline copy, given the list of every fi
 built) from web/, MicroPython's WebAssembly build from npm
 (tools/wasm/node_modules), the board layouts from hardware/, and firmware.json:
 the firmware's app, hexgames and layouts plus web/browser.py (the browser
-board) and web/probe.py (for tests), one file fetched at load. The Python modules go in compiled by mpy-cross (.mpy: smaller, and the VM
+board, with web/words.py) and web/probe.py (for tests), one file fetched at load. The Python modules go in compiled by mpy-cross (.mpy: smaller, and the VM
 skips compiling them at start); --source ships the .py files instead. Every URL
 the page uses is relative, so the folder works from any static host.
 """
@@ -37,7 +37,7 @@ def python_files():
                 if f.endswith(".py") and not f.startswith("kernels"):
                     full = os.path.join(folder, f)
                     out.append((os.path.relpath(full, fw).replace(os.sep, "/"), full))
-    for name in ("browser.py", "probe.py"):
+    for name in ("browser.py", "words.py", "probe.py"):
         out.append((name, os.path.join(ROOT, "web", name)))
     return out
 
