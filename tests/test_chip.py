@@ -155,6 +155,20 @@ def test_an_image_whose_boot_stage_2_fails_the_roms_check_never_starts(tmp_path)
             c.boot(str(bad), budget_s=0.5)
 
 
+def test_the_2_mb_flash_shows_again_every_2_mb_as_a_real_chip_does(fresh):
+    # A NOR flash ignores the address bits above its size: what the file system
+    # writes at its end shows again 2 MB further on, and the board's own probe of the
+    # flash size (the self-test's) reads the Pico's 2 MB.
+    fresh.put("/mirror.txt", b"m" * 3000)
+    out = fresh.exec(
+        "import machine\n"
+        "from device.board import flash_bytes\n"
+        "same = all(machine.mem32[0x10000000 + a] == machine.mem32[0x10200000 + a]\n"
+        "           for a in range(0x100000, 0x200000, 0x1000))\n"
+        "print(same, flash_bytes())")
+    assert out.split() == ["True", str(2 * 1024 * 1024)]
+
+
 def test_a_chip_that_never_answers_fails_within_its_emulated_budget(fresh):
     from tools.pico.link import ChipTimeout
     with pytest.raises(ChipTimeout):

@@ -118,8 +118,8 @@ def flash_bytes():
     first power of two from 1 MB at which boot stage 2 (the first 256 bytes, which end
     in their own CRC) reads again is the size; none below 16 MB (all a 03h read can
     address, the HexBoard's chip): 16 MB. (The JEDEC ID would need the flash out of XIP,
-    with this code running from it.) The emulated chip does not mirror its flash: an
-    emulated Pico reads 16 MB here, a real one its 2 MB."""
+    with this code running from it.) The emulated chip mirrors its flash as a real
+    one does (tools/pico/chip.mjs)."""
     from machine import mem32
     size = 1 << 20
     while size < _FLASH_MAX:

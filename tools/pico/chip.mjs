@@ -130,7 +130,9 @@ export class Chip {
     const rp = new RP2040();
     rp.logger = quietLogger;
     rp.loadBootrom(bootrom);                // resets the core (and fills flash with 0xff)
-    rp.flash.set(flash);
+    // A NOR flash ignores the address bits above its size: a 2 MB chip shows its
+    // contents again every 2 MB of the 16 MB window, which rp2040js would leave blank.
+    for (let at = 0; at + flash.length <= rp.flash.length; at += flash.length) rp.flash.set(flash, at);
     this.flash = flash;
     this.rp = rp;
     this.clock = rp.clock;
@@ -207,15 +209,22 @@ export class Chip {
 
   eraseRange(offset, count) {
     this.flash.fill(0xff, offset, offset + count);
-    this.rp.flash.fill(0xff, offset, offset + count);
+    this.mirror(offset, count);
   }
 
   programRange(offset, from, count) {
     for (let i = 0; i < count; i++) {
       // NOR flash programming only clears bits
-      const b = this.flash[offset + i] & this.rp.readUint8(from + i);
-      this.flash[offset + i] = b;
-      this.rp.flash[offset + i] = b;
+      this.flash[offset + i] &= this.rp.readUint8(from + i);
+    }
+    this.mirror(offset, count);
+  }
+
+  /** The bytes changed, wherever the chip sees them in its 16 MB window. */
+  mirror(offset, count) {
+    const part = this.flash.subarray(offset, offset + count);
+    for (let at = offset; at + count <= this.rp.flash.length; at += this.flash.length) {
+      this.rp.flash.set(part, at);
     }
   }
 
