@@ -342,6 +342,25 @@ def test_a_game_is_chosen_and_played_with_the_knob_alone(tmp_path):
     assert a.caption.startswith("Hex: X to move")
 
 
+def test_a_new_screen_drops_the_last_screens_pointer_from_the_panel(tmp_path):
+    # Screens caption themselves as they are made, while the last screen still shows:
+    # the panel must not keep naming the cell the knob pointed at there.
+    import host_sim  # noqa: F401
+    from host_sim.session import Session
+    s = Session("hexboard", str(tmp_path), ai=None)
+    s.start("hex", size=5)
+    for m in ("c1", "a1", "c2", "a2", "c3", "a3", "c4", "a4"):
+        s.play(s.game.parse(m))
+    s.board.turn(2)                           # the knob points at a cell
+    s.frames(2)
+    pointed = s.app.pointed
+    assert pointed and "> " + pointed in s.app.panel.lines
+    s.play(s.game.parse("c5"))                # X links row 1 to row 5: the end
+    s.until(lambda: s.on("end"))
+    s.frames(2)
+    assert not [line for line in s.app.panel.lines if line.startswith("> ")], s.app.panel.lines
+
+
 def test_the_panel_shows_the_caption_and_sends_only_changed_pages(tmp_path):
     import host_sim  # noqa: F401
     from host_sim.board import VirtualBoard
