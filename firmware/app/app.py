@@ -160,7 +160,7 @@ class App:
         self.n = n
         self.battery = None          # the device sets a gauge: level() -> 0..100, -1 on USB
         self.panel = None            # ... and a panel (app/panel.py) on a board with a screen
-        self.panel_on = None         # the screen whose caption the panel shows
+        self.panel_on = None         # ... showing this screen's caption
         self.pointer = -1            # the knob's cell (app/pointer.py), on pointer_on's screen
         self.pointer_on = None
         self.pointed = ""
@@ -208,8 +208,9 @@ class App:
             self.draw_notice()
         self.light.show()
         if self.panel is not None:
-            if self.panel_on is not self.screen:   # captioned while the last one showed
-                self.set_caption(self.caption)
+            if self.panel_on is not self.screen:   # its caption came while the last
+                self.panel_on = self.screen        # showed: that one's pointer goes
+                self.panel.unpoint()
             self.panel.tick()
 
     def run(self, frames=-1):
@@ -364,7 +365,6 @@ class App:
         device's serial console and its panel; the grid itself shows it in light."""
         self.caption = text
         if self.panel is not None:
-            self.panel_on = self.screen
             self.panel.show(text, self.pointed if self.pointer_on is self.screen else "")
 
     def point(self, cell, label=""):

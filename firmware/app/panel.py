@@ -64,6 +64,11 @@ class Panel:
                 self.inverted[r] = inv[r]
                 self._draw(r)
 
+    def unpoint(self):
+        """The caption shown without the knob's pointer, if it has one."""
+        if self.shown and self.shown[1]:
+            self.show(self.shown[0])
+
     def pattern(self, inverse=0):
         """The self-test's picture: a checkerboard of 8 x 8 squares (inverse: the other
         squares lit), so every pixel is lit in one of the two and dark in the other.
