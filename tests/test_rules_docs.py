@@ -84,3 +84,25 @@ def test_a_picture_shows_the_board_stones_move_and_names():
     # X c4 e4 d5 d3 (red-orange), O c5 e3 (blue), d4's ghost and the ring of the move
     assert fills.count("#ff3008") == 4 and fills.count("#1860ff") == 2 and fills.count("none") == 2
     assert gone == ["d4"] and paths == [["d3"]]
+
+
+def test_every_page_becomes_html_with_its_sections_and_pictures():
+    import pages
+    for game in GAMES:
+        with open(os.path.join(ROOT, "docs", "rules", game + ".md"), encoding="utf-8") as f:
+            md = f.read()
+        text, pictures = pages.to_html(md, game)
+        heads = [line[3:] for line in md.split("\n") if line.startswith("## ")]
+        assert [h for h in heads if "<h3>%s</h3>" % h in text] == heads
+        assert pictures == [line.split("(img/")[1][:-1] for line in md.split("\n") if line.startswith("![")]
+        assert "**" not in text and "![" not in text and "`" not in text
+
+
+def test_markdown_the_web_page_cannot_show_is_refused():
+    import pages
+    text, _ = pages.to_html("## A\n\nSome **bold** `d4` & <b>\n\n* one\n  two\n* three\n")
+    assert text == ("<h3>A</h3>\n<p>Some <strong>bold</strong> <code>d4</code> &amp; &lt;b&gt;</p>\n"
+                    "<ul><li>one two</li><li>three</li></ul>")
+    for bad in ("| a | b |", "see [this](x.md)", "![a picture](elsewhere.png)"):
+        with pytest.raises(ValueError):
+            pages.to_html("# T\n\n" + bad + "\n")

@@ -105,7 +105,10 @@ FIGURES = {
     "hexade-triangle-hexagon": dict(
         alt="Hexade: X's triangle f7 e8 f8 d9 e9 f9 and O's hexagon round h7 (its centre "
             "may hold anything)",
-        position=_hexade("f7 e8 f8 d9 e9 f9 h7", "h6 i6 g7 i7 g8 h8", "X")),
+        position=_hexade("f7 e8 f8 d9 e9 f9 h7", "h6 i6 g7 i7 g8 h8", "X"),
+        expect={"info": {"sixes": {
+            "X": [{"kind": "triangle", "cells": ["f7", "e8", "f8", "d9", "e9", "f9"]}],
+            "O": [{"kind": "hexagon", "cells": ["h6", "i6", "g7", "i7", "g8", "h8"]}]}}}),
     "hexade-capture": dict(
         alt="Hexade: X plays f6 and captures two pairs: e6 d6 (closed by c6) and f7 f8 "
             "(closed by f9); three O stones in a row are safe",
@@ -189,7 +192,8 @@ FIGURES = {
         alt="Hexmeister: X takes c9, the fourth gate of the bottom sixth; the fifth, the "
             "centre f6, is secured and O's stone there captured",
         position=_meister("f9 c10 a11 f11", "h1 g2 i2 f6", 14), play="c10-c9",
-        expect={"emptied": ["f6"]}),
+        expect={"emptied": ["f6"], "info": {"gates": {"X": 4, "O": 0},
+                                            "secured": {"X": ["f6"], "O": ["h2"]}}}),
     "hexmeister-alignment": dict(
         alt="Hexmeister: X moves e6 onto the centre and holds the five gates of row 6: X wins",
         position=_meister("a6 c6 e6 i6 k6", "h1 i1 g2 f5", 20), play="e6-f6",
