@@ -18,9 +18,14 @@ if harness.chromium() is None:
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
+def built(tmp_path_factory):
     import build  # noqa: E402 (tools/web)
-    httpd, url = harness.serve(build.build(str(tmp_path_factory.mktemp("web"))))
+    return build.build(str(tmp_path_factory.mktemp("web")))
+
+
+@pytest.fixture(scope="module")
+def site(built):
+    httpd, url = harness.serve(built)
     yield url
     httpd.shutdown()
 
@@ -92,3 +97,12 @@ def test_rules_in_a_game_show_that_game_and_keys_stay_in_the_panel(page):
     assert state(page).get("game") == "inphexion" and state(page)["screen"] != "Menu"
     page.keyboard.press("Escape")
     assert not page.evaluate("document.getElementById('rules').open")
+
+
+def test_the_rules_and_their_pictures_are_kept_offline(built):
+    with open(os.path.join(built, "sw.js"), encoding="utf-8") as f:
+        sw = f.read()
+    files = ["rules.js", "rules.json"] + ["rules/img/" + p for g in
+                                         ("hexgo", "hexade", "xiago", "inphexion", "hexmeister", "hex")
+                                         for p in page_of(g)[2]]
+    assert [f for f in files if '"%s"' % f not in sw] == []
