@@ -2,11 +2,13 @@
 
     python tools/web/build.py [--out build/web] [--source]
 
-index.html, honeycomb.js and sw.js (the offline copy, given the list of every file
-built) from web/, MicroPython's WebAssembly build from npm
+index.html, honeycomb.js, rules.js and sw.js (the offline copy, given the list of
+every file built) from web/, the rules pages (rules.json and their pictures, by
+tools/docs/pages.py), MicroPython's WebAssembly build from npm
 (tools/wasm/node_modules), the board layouts from hardware/, and firmware.json:
 the firmware's app, hexgames and layouts plus web/browser.py (the browser
-board, with web/words.py) and web/probe.py (for tests), one file fetched at load. The Python modules go in compiled by mpy-cross (.mpy: smaller, and the VM
+board, with web/words.py), web/shown.py (the game the Rules panel opens on) and
+web/probe.py (for tests), one file fetched at load. The Python modules go in compiled by mpy-cross (.mpy: smaller, and the VM
 skips compiling them at start); --source ships the .py files instead. Every URL
 the page uses is relative, so the folder works from any static host.
 """
@@ -19,6 +21,8 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "tools", "docs"))
+import pages  # noqa: E402  (tools/docs: the rules pages as HTML)
 WASM = os.path.join(ROOT, "tools", "wasm", "node_modules", "@micropython",
                     "micropython-webassembly-pyscript")
 VARIANTS = ("pocket", "full", "hexboard")
@@ -37,7 +41,7 @@ def python_files():
                 if f.endswith(".py") and not f.startswith("kernels"):
                     full = os.path.join(folder, f)
                     out.append((os.path.relpath(full, fw).replace(os.sep, "/"), full))
-    for name in ("browser.py", "words.py", "probe.py"):
+    for name in ("browser.py", "words.py", "probe.py", "shown.py"):
         out.append((name, os.path.join(ROOT, "web", name)))
     return out
 
@@ -105,12 +109,13 @@ def build(out, source=False):
     if os.path.isdir(out):
         shutil.rmtree(out)
     os.makedirs(os.path.join(out, "hardware"))
-    for name in ("index.html", "honeycomb.js", "sw.js"):
+    for name in ("index.html", "honeycomb.js", "rules.js", "sw.js"):
         shutil.copy(os.path.join(ROOT, "web", name), out)
     for name in ("micropython.mjs", "micropython.wasm"):
         shutil.copy(os.path.join(WASM, name), out)
     for variant in VARIANTS:
         shutil.copy(os.path.join(ROOT, "hardware", variant + ".json"), os.path.join(out, "hardware"))
+    pages.write(out)
     count = bundle(out, source)
     precache(out)
     total = sum(os.path.getsize(os.path.join(out, f)) for f in built_files(out))
