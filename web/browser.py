@@ -9,7 +9,8 @@
 #
 #   start("pocket", host)      the board and the app, booted (a saved game is offered)
 #   frame()                    one app frame; LED colours, caption, screen when changed
-#   press(key) / knob(what) / press_name("d4") / share() / open_record(...) / to_menu()
+#   press(key) / knob(what) / press_name("d4") / cell_name(i) / share() / open_record(...)
+#   to_menu()
 # What only tests and the benchmark ask of the page is in probe.py.
 #
 # The browser calls frame() once per animation frame. The opponent searches in
@@ -328,6 +329,12 @@ def cell_names():
     """Per layout cell, the name a player would type now (game names in a game)."""
     a = board.app
     return " ".join([names.name_of(a, i) for i in range(a.layout.n)])
+
+
+def cell_name(i):
+    """The name a player would type now for layout cell i (the page shows it under the
+    mouse or a long press)."""
+    return names.name_of(board.app, i)
 
 
 def share():

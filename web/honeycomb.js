@@ -448,20 +448,70 @@ function cellAt(x, y) {
   return best;
 }
 
-function pressAt(x, y) {
+function keyAt(x, y) {                       // the key under a point of the page, or -1
   const box = canvas.getBoundingClientRect();
-  const i = cellAt(((x - box.left) * width) / box.width, ((y - box.top) * gridH) / box.height);
+  return cellAt(((x - box.left) * width) / box.width, ((y - box.top) * gridH) / box.height);
+}
+
+function pressAt(x, y) {
+  const i = keyAt(x, y);
   if (i >= 0) py.press(i);
 }
 
+// -- cell names without a keyboard ---------------------------------------------------
+// The name a player would type for the key under the mouse (or under a finger held
+// still for LONG_MS) is shown beside it: the game's names during a game, a function
+// key's label on the board. The "Cell names" button draws them all (Shift+N).
+const LONG_MS = 500;
+let named = -1;
+function showName(i, x, y) {
+  const tip = $("cellname");
+  named = i;
+  if (i < 0) {
+    tip.hidden = true;
+    return;
+  }
+  tip.textContent = i < n ? py.cell_name(i) : hw.function_keys[i - n].label;
+  tip.hidden = false;
+  tip.style.left = x + 14 + "px";
+  tip.style.top = y - 30 + "px";
+}
+canvas.addEventListener("pointermove", (ev) => {
+  if (!py) return;
+  if (ev.pointerType === "mouse") {
+    const i = keyAt(ev.clientX, ev.clientY);
+    if (i !== named || i >= 0) showName(i, ev.clientX, ev.clientY);
+  } else if (touch && touch[0] === ev.pointerId
+             && Math.hypot(ev.clientX - touch[1], ev.clientY - touch[2]) >= 10) {
+    clearTimeout(touch[3]);                   // a pan, not a long press
+  }
+});
+canvas.addEventListener("pointerleave", (ev) => { if (ev.pointerType === "mouse") showName(-1); });
+canvas.addEventListener("contextmenu", (ev) => ev.preventDefault());   // a long press's menu
+function toggleNames() {
+  showNames = !showNames;
+  names = showNames ? py.cell_names().split(" ") : null;
+  $("names").setAttribute("aria-pressed", String(showNames));
+  draw();
+}
+$("names").addEventListener("click", () => { if (py) toggleNames(); });
+
 // The mouse presses at once; a finger when it lifts, unless it moved: a finger that
 // moves pans the board (the browser then cancels the pointer), it presses nothing.
-let touch = null;
+// A finger held still for LONG_MS shows the name of its cell and presses nothing.
+let touch = null;                             // [pointer, x, y, long-press timer, long]
 canvas.addEventListener("pointerdown", (ev) => {
   if (!py) return;
   wakeAudio();
   if (ev.pointerType === "touch") {
-    touch = [ev.pointerId, ev.clientX, ev.clientY];
+    if (touch) clearTimeout(touch[3]);
+    showName(-1);
+    const t = [ev.pointerId, ev.clientX, ev.clientY, 0, false];
+    t[3] = setTimeout(() => {
+      t[4] = true;
+      showName(keyAt(t[1], t[2]), t[1], t[2]);
+    }, LONG_MS);
+    touch = t;
     return;
   }
   pressAt(ev.clientX, ev.clientY);
@@ -469,12 +519,16 @@ canvas.addEventListener("pointerdown", (ev) => {
 });
 canvas.addEventListener("pointerup", (ev) => {
   if (!touch || touch[0] !== ev.pointerId) return;
-  const moved = Math.hypot(ev.clientX - touch[1], ev.clientY - touch[2]);
+  const moved = Math.hypot(ev.clientX - touch[1], ev.clientY - touch[2]), long = touch[4];
+  clearTimeout(touch[3]);
   touch = null;
   wakeAudio();
-  if (moved < 10) pressAt(ev.clientX, ev.clientY);
+  if (moved < 10 && !long) pressAt(ev.clientX, ev.clientY);
 });
-canvas.addEventListener("pointercancel", () => { touch = null; });
+canvas.addEventListener("pointercancel", () => {
+  if (touch) clearTimeout(touch[3]);
+  touch = null;
+});
 
 // The terminal front end's keys: a cell name and Enter presses that cell (the game's
 // names during a game); capitals are the function keys, as there.
@@ -494,9 +548,7 @@ document.addEventListener("keydown", (ev) => {
   } else if (k.length === 1 && FN[k]) {
     py.press(py.fn_key(FN[k]));
   } else if (k === "N") {
-    showNames = !showNames;
-    names = showNames ? py.cell_names().split(" ") : null;
-    draw();
+    toggleNames();
   } else if (k === "Enter") {
     if (typed) {
       notice(py.press_name(typed));
