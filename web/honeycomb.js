@@ -89,7 +89,7 @@ function wheel(ev) {
   wheelSum = 0;
 }
 function knob(what) {                          // 0 counter-clockwise, 1 clockwise, 2 press
-  if (!py) return;
+  if (!py || choosing) return;
   wakeAudio();
   py.knob(what);
 }
@@ -320,6 +320,7 @@ const clip = (text) => (text.length > 160 ? text.slice(0, 160) + "..." : text);
 function readLink() {
   const hash = location.hash;
   if (hash.length <= 1) return;
+  closeAsk();                                 // a new link: the last one's question is moot
   // Dropped before it is read: a reload then resumes the saved game, and a link that
   // cannot be read is not read again at every reload.
   history.replaceState(null, "", location.pathname + location.search);
@@ -344,8 +345,36 @@ function readLink() {
   } else {
     notice(`Opened a shared game: ${clip(record)}. ${hc.report}`);
     hc.linkResult = "";
+    askOpponent();
   }
 }
+
+// A shared game goes on as its opener chooses: against the computer at a level, they
+// playing X or O, or between two people. The board waits (presses ignored) meanwhile.
+let choosing = false;
+function askOpponent() {
+  const turn = py.to_move();
+  if (!turn) return;                          // over: nothing to go on with
+  choosing = true;
+  $("opponent").hidden = false;
+  document.querySelector(`#opponent input[value="${turn}"]`).checked = true;   // the side to move
+  $("opponent").querySelector("button").focus();
+}
+function closeAsk() {
+  choosing = false;
+  $("opponent").hidden = true;
+}
+$("opponent").addEventListener("click", (ev) => {
+  const level = ev.target.dataset && ev.target.dataset.level;
+  if (level === undefined || !py) return;
+  const human = Number(document.querySelector("#opponent input:checked").value);
+  const why = py.go_on(Number(level), human);
+  closeAsk();
+  canvas.focus();
+  notice(why ? "The shared game could not go on that way: " + why : Number(level)
+    ? `The shared game goes on against the computer at level ${level}; you play ${"XO"[human - 1]}.`
+    : "The shared game goes on between two people.");
+});
 
 function linkRefused(why) {
   notice("The link's game could not be opened: " + clip(why));
@@ -433,7 +462,11 @@ function makeKeys() {
     const b = document.createElement("button");
     b.textContent = k.label;
     b.dataset.key = k.name;
-    b.addEventListener("click", () => { wakeAudio(); py.press(n + j); });
+    b.addEventListener("click", () => {
+      if (choosing) return;                   // a shared game's opponent first
+      wakeAudio();
+      py.press(n + j);
+    });
     box.appendChild(b);
   });
 }
@@ -455,7 +488,7 @@ function keyAt(x, y) {                       // the key under a point of the pag
 
 function pressAt(x, y) {
   const i = keyAt(x, y);
-  if (i >= 0) py.press(i);
+  if (i >= 0 && !choosing) py.press(i);
 }
 
 // -- cell names without a keyboard ---------------------------------------------------
@@ -541,6 +574,7 @@ document.addEventListener("keydown", (ev) => {
   const tag = ev.target.tagName;
   if (!py || ev.ctrlKey || ev.metaKey || ev.altKey || tag === "INPUT" || tag === "SELECT") return;
   if (tag === "BUTTON" && (ev.key === "Enter" || ev.key === " ")) return;   // that button's
+  if (choosing) return;                       // a shared game's opponent first
   wakeAudio();
   const k = ev.key;
   if (oled && k in KNOB) {
