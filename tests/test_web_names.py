@@ -84,9 +84,25 @@ def test_the_mouse_over_a_cell_shows_its_name(page):
     page.mouse.move(2, 2)                        # off the board: no name
     frames(page, 1)
     assert tip(page) is None
+    # the mouse left on a cell while a game begins (chosen by typing): the game's name
+    cell = page.evaluate("honeycomb.probe.state().n") // 2 - 3
+    (board_name, _), _ = hover(page, cell)
+    for value in ("hexgo", "0"):              # the game, then two people
+        at = [c for _, v, c in state(page)["choices"] if v == value][0]
+        for _ in range(2):
+            page.keyboard.type(names[at])
+            page.keyboard.press("Enter")
+            frames(page, 2)
+    s = state(page)
+    assert s["screen"] == "Play" and s["level"] == 0, s["caption"]
+    game_name = page.evaluate("(i) => honeycomb.py.cell_name(i)", cell)
+    assert game_name != board_name and tip(page)[0] == game_name
+    harness.fn(page, "MENU")
+    frames(page, 3)
 
 
 def test_a_long_press_shows_the_name_and_presses_nothing_a_tap_presses(page):
+    assert state(page)["screen"] == "Menu"
     s = start_game(page, "hexgo", 0)             # two people: a press is an entry
     assert s["screen"] == "Play" and s["plies"] == 0
     cell = int(page.evaluate("honeycomb.probe.move_cells(1)"))

@@ -414,6 +414,7 @@ function step() {
       if (out.label) canvas.setAttribute("aria-label", out.label);
       if (out.say) say(out.say);
       if (showNames) names = py.cell_names().split(" ");
+      if (named >= 0 && named < n) $("cellname").textContent = py.cell_name(named);   // a game began
       draw();
       if (hc.firstPaint < 0) hc.firstPaint = performance.now();   // since navigation
     }
