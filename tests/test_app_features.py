@@ -507,3 +507,47 @@ def test_the_frame_kernels_number_marks_symbols_and_colours_as_the_app_does():
         for key in set(want) & set(found):
             assert int(found[key], 0) == want[key], (name, key)
     assert len(render.Painter(__import__("app.layout").layout.load("pocket")).pal) == 3 * twins.PALETTE
+
+
+@pytest.mark.parametrize("variant", ["pocket", "hexboard"])
+def test_captions_say_what_a_cell_name_stands_for(tmp_path, variant):
+    """A caption that names cells says what each is: a menu choice by its label (the
+    cell only helps typing), a board size with its unit, a move with its side; and the
+    HexBoard's 16 x 16 screen still shows every menu page whole."""
+    from app.panel import wrap
+    s = Session(variant, str(tmp_path))
+    lay = s.board.layout
+    choices = {"game": "hex", "size": 5, "flags": None, "opponent": 2, "side": 1}
+    seen = []
+    while s.on("menu"):
+        m = s.screen
+        cap = s.app.caption
+        seen.append(m.page)
+        head, body = cap.split(": ", 1)
+        lines = wrap(head, 16) + wrap(body, 16)
+        assert len(lines) <= 15, (m.page, lines)          # the last line: the knob's choice
+        unit = "size " if m.page == "size" else ""
+        for label, value, cell in m.choices():
+            it = [it for it in m.items if it[3] == value][0]
+            at = it[1][len(it[1]) // 2] if m.page == "size" else cell
+            extra = " off" if m.page == "flags" else ""
+            assert "%s%s%s at %s" % (unit, label, extra, lay.name(at)) in cap, (label, cap)
+            assert "=" not in cap, cap
+        if m.page == "flags":
+            s.press("OK")
+        else:
+            s.choose(choices[m.page])
+    assert seen == ["game", "size", "flags", "opponent", "side"] and s.on("play")
+    assert s.app.caption.startswith("Hex: X to move (you)")
+    cell = s.game.board.name(s.game.moves()[0])
+    s.play(s.game.parse(cell))
+    s.wait_computer()
+    answer = s.game.text(s.game.history()[-1])
+    assert s.app.caption == "Hex: X to move (you). Last: O played %s" % answer
+    # the settings: the brightness row as one choice, with the level it is at
+    s.press("MENU")
+    s.choose("settings")
+    assert "brightness %d of 6 at %s-%s," % (s.app.settings.brightness + 1, lay.name(lay.index(-3, 0)),
+                                             lay.name(lay.index(2, 0))) in s.app.caption
+    head, body = s.app.caption.split(": ", 1)
+    assert len(wrap(head, 16) + wrap(body, 16)) <= 15, s.app.caption

@@ -61,7 +61,7 @@ def moves_said(page):
 
 def test_the_board_is_labelled_with_the_position_and_moves_are_announced(page):
     assert page.get_attribute("#said", "aria-live") == "polite"
-    assert board_label(page).startswith("The board. Choose a game: HexGo=")
+    assert board_label(page).startswith("The board. Choose a game: HexGo at ")
     start_game(page, "hexgo", 1)
     play_move(page, 1)
     wait_answer(page, 0)

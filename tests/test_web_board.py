@@ -200,7 +200,7 @@ def test_a_link_that_breaks_the_replay_itself_leaves_a_menu(monkeypatch):
 def test_the_position_and_the_moves_in_words():
     boot()
     out = json.loads(browser.frame())
-    assert out["label"].startswith("The board. Choose a game: HexGo=") and "say" not in out
+    assert out["label"].startswith("The board. Choose a game: HexGo at ") and "say" not in out
     assert browser.open_record("hexgo base=4: d4 e4") == ""
     out = json.loads(browser.frame())
     assert out["label"] == "HexGo on 37 cells. X: d4. O: e4. X to move." and "say" not in out

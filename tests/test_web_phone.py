@@ -76,6 +76,11 @@ def drag(page, x0, y0, dx, steps=8):
 def tap_choice(page, cell):
     """Tap a menu choice's cell a little off its centre; True if the menu took it."""
     x, y = page.evaluate("(i) => honeycomb.centre(i)", cell)
+    if not MIN_PITCH <= y <= PHONE["viewport"]["height"] - MIN_PITCH:
+        # scrolled out of the screen (a tap on a button below scrolls it into view):
+        # the page scrolled back to it, as a person does
+        page.evaluate("(dy) => window.scrollBy(0, dy)", y - PHONE["viewport"]["height"] / 2)
+        x, y = page.evaluate("(i) => honeycomb.centre(i)", cell)
     box = view_box(page)
     assert box["x"] <= x <= box["x"] + box["width"], (cell, x, box)   # in view: pannable to
     page.touchscreen.tap(x + 0.3 * MIN_PITCH, y - 0.2 * MIN_PITCH)

@@ -9,7 +9,8 @@
 #
 #   start("pocket", host)      the board and the app, booted (a saved game is offered)
 #   frame()                    one app frame; LED colours, caption, screen when changed
-#   press(key) / knob(what) / press_name("d4") / share() / open_record(...) / to_menu()
+#   press(key) / knob(what) / press_name("d4") / cell_name(i) / share() / open_record(...)
+#   go_on(level, side) (a shared game's opponent) / to_move() / to_menu()
 # What only tests and the benchmark ask of the page is in probe.py.
 #
 # The browser calls frame() once per animation frame. The opponent searches in
@@ -330,6 +331,12 @@ def cell_names():
     return " ".join([names.name_of(a, i) for i in range(a.layout.n)])
 
 
+def cell_name(i):
+    """The name a player would type now for layout cell i (the page shows it under the
+    mouse or a long press)."""
+    return names.name_of(board.app, i)
+
+
 def share():
     """The current game as a one-line record, or "" when there is none."""
     a = board.app
@@ -364,6 +371,30 @@ def open_record(text):
     a.current = a.screen = play
     a.save_game(play)
     return ""
+
+
+def go_on(level, human):
+    """The shared game just opened, from here on against the computer at `level` (0:
+    two people), the person playing side `human` (1 X, 2 O). "" when done, else why
+    not."""
+    a = board.app
+    play = a.current
+    if play is None or a.screen is not play:
+        return "no shared game is open"
+    if not 0 <= level <= a.levels or human not in (1, 2):
+        return "no level %r or side %r" % (level, human)
+    from app.play import Play
+    a.current = a.screen = Play(a, play.name, play.g, level, human)
+    a.save_game(a.current)
+    return ""
+
+
+def to_move():
+    """The side to move in the game on the grid (1 X, 2 O), 0 when none is or it is over."""
+    play = board.play_screen()
+    if play is None or play.g.result() is not None:
+        return 0
+    return play.g.to_move
 
 
 def to_menu():

@@ -89,7 +89,7 @@ function wheel(ev) {
   wheelSum = 0;
 }
 function knob(what) {                          // 0 counter-clockwise, 1 clockwise, 2 press
-  if (!py) return;
+  if (!py || choosing) return;
   wakeAudio();
   py.knob(what);
 }
@@ -320,6 +320,7 @@ const clip = (text) => (text.length > 160 ? text.slice(0, 160) + "..." : text);
 function readLink() {
   const hash = location.hash;
   if (hash.length <= 1) return;
+  closeAsk();                                 // a new link: the last one's question is moot
   // Dropped before it is read: a reload then resumes the saved game, and a link that
   // cannot be read is not read again at every reload.
   history.replaceState(null, "", location.pathname + location.search);
@@ -344,8 +345,36 @@ function readLink() {
   } else {
     notice(`Opened a shared game: ${clip(record)}. ${hc.report}`);
     hc.linkResult = "";
+    askOpponent();
   }
 }
+
+// A shared game goes on as its opener chooses: against the computer at a level, they
+// playing X or O, or between two people. The board waits (presses ignored) meanwhile.
+let choosing = false;
+function askOpponent() {
+  const turn = py.to_move();
+  if (!turn) return;                          // over: nothing to go on with
+  choosing = true;
+  $("opponent").hidden = false;
+  document.querySelector(`#opponent input[value="${turn}"]`).checked = true;   // the side to move
+  $("opponent").querySelector("button").focus();
+}
+function closeAsk() {
+  choosing = false;
+  $("opponent").hidden = true;
+}
+$("opponent").addEventListener("click", (ev) => {
+  const level = ev.target.dataset && ev.target.dataset.level;
+  if (level === undefined || !py) return;
+  const human = Number(document.querySelector("#opponent input:checked").value);
+  const why = py.go_on(Number(level), human);
+  closeAsk();
+  canvas.focus();
+  notice(why ? "The shared game could not go on that way: " + why : Number(level)
+    ? `The shared game goes on against the computer at level ${level}; you play ${"XO"[human - 1]}.`
+    : "The shared game goes on between two people.");
+});
 
 function linkRefused(why) {
   notice("The link's game could not be opened: " + clip(why));
@@ -385,6 +414,7 @@ function step() {
       if (out.label) canvas.setAttribute("aria-label", out.label);
       if (out.say) say(out.say);
       if (showNames) names = py.cell_names().split(" ");
+      if (named >= 0 && named < n) $("cellname").textContent = py.cell_name(named);   // a game began
       draw();
       if (hc.firstPaint < 0) hc.firstPaint = performance.now();   // since navigation
     }
@@ -433,7 +463,11 @@ function makeKeys() {
     const b = document.createElement("button");
     b.textContent = k.label;
     b.dataset.key = k.name;
-    b.addEventListener("click", () => { wakeAudio(); py.press(n + j); });
+    b.addEventListener("click", () => {
+      if (choosing) return;                   // a shared game's opponent first
+      wakeAudio();
+      py.press(n + j);
+    });
     box.appendChild(b);
   });
 }
@@ -448,20 +482,70 @@ function cellAt(x, y) {
   return best;
 }
 
-function pressAt(x, y) {
+function keyAt(x, y) {                       // the key under a point of the page, or -1
   const box = canvas.getBoundingClientRect();
-  const i = cellAt(((x - box.left) * width) / box.width, ((y - box.top) * gridH) / box.height);
-  if (i >= 0) py.press(i);
+  return cellAt(((x - box.left) * width) / box.width, ((y - box.top) * gridH) / box.height);
 }
+
+function pressAt(x, y) {
+  const i = keyAt(x, y);
+  if (i >= 0 && !choosing) py.press(i);
+}
+
+// -- cell names without a keyboard ---------------------------------------------------
+// The name a player would type for the key under the mouse (or under a finger held
+// still for LONG_MS) is shown beside it: the game's names during a game, a function
+// key's label on the board. The "Cell names" button draws them all (Shift+N).
+const LONG_MS = 500;
+let named = -1;
+function showName(i, x, y) {
+  const tip = $("cellname");
+  named = i;
+  if (i < 0) {
+    tip.hidden = true;
+    return;
+  }
+  tip.textContent = i < n ? py.cell_name(i) : hw.function_keys[i - n].label;
+  tip.hidden = false;
+  tip.style.left = x + 14 + "px";
+  tip.style.top = y - 30 + "px";
+}
+canvas.addEventListener("pointermove", (ev) => {
+  if (!py) return;
+  if (ev.pointerType === "mouse") {
+    const i = keyAt(ev.clientX, ev.clientY);
+    if (i !== named || i >= 0) showName(i, ev.clientX, ev.clientY);
+  } else if (touch && touch[0] === ev.pointerId
+             && Math.hypot(ev.clientX - touch[1], ev.clientY - touch[2]) >= 10) {
+    clearTimeout(touch[3]);                   // a pan, not a long press
+  }
+});
+canvas.addEventListener("pointerleave", (ev) => { if (ev.pointerType === "mouse") showName(-1); });
+canvas.addEventListener("contextmenu", (ev) => ev.preventDefault());   // a long press's menu
+function toggleNames() {
+  showNames = !showNames;
+  names = showNames ? py.cell_names().split(" ") : null;
+  $("names").setAttribute("aria-pressed", String(showNames));
+  draw();
+}
+$("names").addEventListener("click", () => { if (py) toggleNames(); });
 
 // The mouse presses at once; a finger when it lifts, unless it moved: a finger that
 // moves pans the board (the browser then cancels the pointer), it presses nothing.
-let touch = null;
+// A finger held still for LONG_MS shows the name of its cell and presses nothing.
+let touch = null;                             // [pointer, x, y, long-press timer, long]
 canvas.addEventListener("pointerdown", (ev) => {
   if (!py) return;
   wakeAudio();
   if (ev.pointerType === "touch") {
-    touch = [ev.pointerId, ev.clientX, ev.clientY];
+    if (touch) clearTimeout(touch[3]);
+    showName(-1);
+    const t = [ev.pointerId, ev.clientX, ev.clientY, 0, false];
+    t[3] = setTimeout(() => {
+      t[4] = true;
+      showName(keyAt(t[1], t[2]), t[1], t[2]);
+    }, LONG_MS);
+    touch = t;
     return;
   }
   pressAt(ev.clientX, ev.clientY);
@@ -469,12 +553,16 @@ canvas.addEventListener("pointerdown", (ev) => {
 });
 canvas.addEventListener("pointerup", (ev) => {
   if (!touch || touch[0] !== ev.pointerId) return;
-  const moved = Math.hypot(ev.clientX - touch[1], ev.clientY - touch[2]);
+  const moved = Math.hypot(ev.clientX - touch[1], ev.clientY - touch[2]), long = touch[4];
+  clearTimeout(touch[3]);
   touch = null;
   wakeAudio();
-  if (moved < 10) pressAt(ev.clientX, ev.clientY);
+  if (moved < 10 && !long) pressAt(ev.clientX, ev.clientY);
 });
-canvas.addEventListener("pointercancel", () => { touch = null; });
+canvas.addEventListener("pointercancel", () => {
+  if (touch) clearTimeout(touch[3]);
+  touch = null;
+});
 
 // The terminal front end's keys: a cell name and Enter presses that cell (the game's
 // names during a game); capitals are the function keys, as there.
@@ -487,6 +575,7 @@ document.addEventListener("keydown", (ev) => {
   const tag = ev.target.tagName;
   if (!py || ev.ctrlKey || ev.metaKey || ev.altKey || tag === "INPUT" || tag === "SELECT") return;
   if (tag === "BUTTON" && (ev.key === "Enter" || ev.key === " ")) return;   // that button's
+  if (choosing) return;                       // a shared game's opponent first
   wakeAudio();
   const k = ev.key;
   if (oled && k in KNOB) {
@@ -494,9 +583,7 @@ document.addEventListener("keydown", (ev) => {
   } else if (k.length === 1 && FN[k]) {
     py.press(py.fn_key(FN[k]));
   } else if (k === "N") {
-    showNames = !showNames;
-    names = showNames ? py.cell_names().split(" ") : null;
-    draw();
+    toggleNames();
   } else if (k === "Enter") {
     if (typed) {
       notice(py.press_name(typed));

@@ -159,14 +159,26 @@ class Menu:
         return None
 
     def describe(self):
+        """Each choice by what it is, then "at" a cell of it: the cell only helps a
+        person who types names (the colours and outlines on the grid are the menu)."""
         what = {"game": "Choose a game", "size": "Board size", "flags": "Options (press to switch)",
                 "opponent": "Opponent", "side": "Your side", "settings": "Settings"}[self.page]
+        # a size by itself is a bare number: say which (a HexGo "base 5", a Hex "size 7")
+        unit = (games.spec(self.game)[1] or "size") + " " if self.page == "size" else ""
         parts = []
         for it in self.items:
+            if self.page == "settings" and isinstance(it[3], int):
+                if not it[3]:           # the brightness row, as one choice (16 columns)
+                    row = self.items[:len(BRIGHTNESS)]
+                    parts.append("brightness %d of %d at %s-%s" % (
+                        self.app.settings.brightness + 1, len(row), self.layout.name(row[0][1][0]),
+                        self.layout.name(row[-1][1][0])))
+                continue
             extra = ""
             if self.page in ("flags", "settings") and it[3] in ("sound", "colour_blind") + tuple(self.flags_names()):
                 extra = " on" if self.is_on(it[3]) else " off"
-            parts.append("%s%s=%s" % (it[0], extra, self.layout.name(it[1][len(it[1]) // 2 if self.page == "size" else 0])))
+            cell = self.layout.name(it[1][len(it[1]) // 2 if self.page == "size" else 0])
+            parts.append("%s%s%s at %s" % (unit, it[0], extra, cell))
         if self.charge is not None:
             parts.append(gauge.text(self.charge))
         chosen = (" [%s]" % self.items[self.sel][0]) if self.sel >= 0 else ""

@@ -14,6 +14,17 @@ _END_DELAY = const(1200)    # the last move stays visible this long before the e
 _VEIL_MS = const(1500)      # how long a pass is shown
 
 
+_PAST = {"pass": "passed", "swap": "swapped"}
+
+
+def played(text, who, could=False):
+    """A move in words with its side, never its cell alone: "O played d4", "O passed",
+    "X could play d4" (could: a hint)."""
+    if could:
+        return "%s could %s" % (who, text if text in _PAST else "play " + text)
+    return "%s %s" % (who, _PAST.get(text) or "played " + text)
+
+
 class Play:
     def __init__(self, app, name, g, level, human, player=None):
         self.app = app
@@ -108,8 +119,8 @@ class Play:
         you = "" if not self.level else (" (you)" if g.to_move == self.human else " (computer)")
         h = g.history()
         try:
-            last = (". Last: " + g.text(h[-1])) if h else ""
-        except ValueError:
+            last = (". Last: " + played(g.text(h[-1]), "XO"[self.sides[-1] - 1])) if h else ""
+        except (ValueError, IndexError):
             last = ""
         if not h and games.goal(self.name):
             last = ". " + games.goal(self.name)
@@ -350,7 +361,8 @@ class Play:
         if self.entry.armed >= 0:
             self.veil = g.to_move
         self.hint_t = now
-        self.app.set_caption("Hint: %s (OK plays it)" % g.text(m))
+        self.app.set_caption("Hint: %s (lit; OK plays it)"
+                             % played(g.text(m), "XO"[g.to_move - 1], True))
 
     def draw(self, light, now):
         self.app.painter.draw(light, self, now, self.app.settings.colour_blind)
