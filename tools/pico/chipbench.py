@@ -19,7 +19,8 @@ the menu and its lowest point during the moves; then, in a new game against leve
 what a player waits for each answer in the board's own loop (main.py's frames, from the
 frame after their move to the frame that shows the answer: median and p95 ms) and what
 a frame costs while the computer thinks besides its search (keys, tick, LEDs drawn and
-sent; mean us). With --unbounded only the clock ends a move (the iteration budget
+sent; mean us) and what the save of their move, before the search, took of it
+(median ms). With --unbounded only the clock ends a move (the iteration budget
 CHIP_RATE is lifted): tools/pico/chip_rate.py calibrates with it.
 
 rp2040js does not model flash (XIP) latency: the frozen image's bytecode is read from
@@ -137,7 +138,7 @@ def parse(out):
     for line in out.splitlines():
         if line.startswith("PROBE "):
             row = dict(cell.split("=", 1) for cell in line.split()[1:])
-            for k in ("us", "its", "wait"):
+            for k in ("us", "its", "wait", "save"):
                 if k in row:
                     row[k] = [int(v) for v in row[k].split(",") if v]
             for k, v in list(row.items()):
@@ -179,17 +180,18 @@ def label(name, opts):
 
 def table(image, rows, out=print):
     out("%s image (MicroPython v1.28.0, emulated RP2040 at 125 MHz):" % image)
-    out("%-18s %10s %10s %8s %8s %8s %8s %8s %10s %10s %8s %8s %8s" % (
+    out("%-18s %10s %10s %8s %8s %8s %8s %8s %10s %10s %8s %8s %8s %8s" % (
         "game", "playouts/s", "movegen/s", "L5 ms", "p95 ms", "its/move", "its/s",
-        "tree KB", "menu free", "low free", "wait ms", "wait p95", "frame us"))
+        "tree KB", "menu free", "low free", "wait ms", "wait p95", "frame us", "save ms"))
     for (name, opts), r in rows:
         us, its, wait = r.get("us") or [0], r.get("its") or [0], r.get("wait") or [0]
-        out("%-18s %10s %10s %8d %8d %8d %8d %8d %10d %10d %8d %8d %8s" % (
+        save = r.get("save") or [0]
+        out("%-18s %10s %10s %8d %8d %8d %8d %8d %10d %10d %8d %8d %8s %8.1f" % (
             label(name, opts), r.get("playouts_s", "-"), r.get("movegen_s", "-"),
             median(us) // 1000, p95(us) // 1000, median(its),
             sum(its) * 1000000 // max(1, sum(us)), r.get("tree", 0) // 1024,
             r["menu_free"], r.get("low_free", 0), median(wait), p95(wait),
-            r.get("frame", "-")))
+            r.get("frame", "-"), median(save) / 1000))
 
 
 def bench(images, games, moves, seconds, unbounded=False, log=print, waits=0,
