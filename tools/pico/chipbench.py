@@ -20,7 +20,7 @@ what a player waits for each answer in the board's own loop (main.py's frames, f
 frame after their move to the frame that shows the answer: median and p95 ms) and what
 a frame costs while the computer thinks besides its search (keys, tick, LEDs drawn and
 sent; mean us) and what the save of their move, before the search, took of it
-(median ms). With --unbounded only the clock ends a move (the iteration budget
+(median ms; --unsaved skips that save, for the waits without it). With --unbounded only the clock ends a move (the iteration budget
 CHIP_RATE is lifted): tools/pico/chip_rate.py calibrates with it.
 
 rp2040js does not model flash (XIP) latency: the frozen image's bytecode is read from
@@ -138,7 +138,7 @@ def parse(out):
     for line in out.splitlines():
         if line.startswith("PROBE "):
             row = dict(cell.split("=", 1) for cell in line.split()[1:])
-            for k in ("us", "its", "wait", "save"):
+            for k in ("us", "its", "wait", "save", "search"):
                 if k in row:
                     row[k] = [int(v) for v in row[k].split(",") if v]
             for k, v in list(row.items()):
@@ -148,15 +148,16 @@ def parse(out):
     raise ChipError("the probe printed no result:\n%s" % out[-2000:])
 
 
-def probe(chip, name, opts, moves=8, seconds=1.0, unbounded=False, level=5, waits=0):
+def probe(chip, name, opts, moves=8, seconds=1.0, unbounded=False, level=5, waits=0,
+          unsaved=False):
     """One game on the chip (already fresh): the parsed PROBE row."""
     with open(PROBE) as f:
         script = f.read()
     script += ("\nprobe(%r, %r, level=%d, moves=%d, seconds=%r, position=%r, unbounded=%r, "
-               "waits=%d, variant=%r)\n" % (
+               "waits=%d, variant=%r, unsaved=%r)\n" % (
                    name, opts, level, moves, seconds,
                    position(name, opts) if seconds else None, unbounded, waits,
-                   chip.desc["variant"]))
+                   chip.desc["variant"], unsaved))
     out, err, _ = chip.run(script, budget_s=10 + 3 * seconds + 3 * moves + 3 * waits)
     if err:
         raise ChipError("%s: the chip raised:\n%s" % (name, err.strip()))
@@ -195,7 +196,7 @@ def table(image, rows, out=print):
 
 
 def bench(images, games, moves, seconds, unbounded=False, log=print, waits=0,
-          variant="pocket"):
+          variant="pocket", unsaved=False):
     """{image: [((name, opts), row), ...]} for the games named (all when empty)."""
     results = {}
     for image in images:
@@ -207,7 +208,7 @@ def bench(images, games, moves, seconds, unbounded=False, log=print, waits=0,
                     continue
                 fresh(chip, image)
                 rows.append(((name, opts), probe(chip, name, opts, moves, seconds, unbounded,
-                                                  waits=waits)))
+                                                  waits=waits, unsaved=unsaved)))
             results[image] = rows
         finally:
             chip.close()
@@ -246,6 +247,8 @@ def main(argv=None):
                     help="chip seconds for each speed figure (0: none)")
     ap.add_argument("--waits", type=int, default=6,
                     help="level-5 answers timed in the app's own loop (0: none)")
+    ap.add_argument("--unsaved", action="store_true",
+                    help="the waits without the save of the player's move (what it costs)")
     ap.add_argument("--unbounded", action="store_true",
                     help="moves end by the clock only (CHIP_RATE lifted)")
     ap.add_argument("--variant", default="pocket",
@@ -271,7 +274,7 @@ def main(argv=None):
         return 0
     images = ("frozen", "mpy") if a.image == "both" else (a.image,)
     res = bench(images, a.games, a.moves, a.seconds, a.unbounded, waits=a.waits,
-                variant=a.variant)
+                variant=a.variant, unsaved=a.unsaved)
     if a.json:
         with open(a.json, "w") as f:
             json.dump({img: [[n, o, r] for (n, o), r in rows] for img, rows in res.items()},
