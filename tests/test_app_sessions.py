@@ -2,6 +2,8 @@
 # hexgames.GAMES: boot -> menu -> game and level -> moves -> the computer answers ->
 # undo -> save, power off, resume -> finish -> score shown. Assertions are on the
 # LED buffer (what a person sees) and on the engine state.
+import os
+
 import pytest
 
 import host_sim  # noqa: F401
@@ -246,3 +248,58 @@ def test_level_six_where_the_computer_has_a_clock_and_level_five_on_a_board(tmp_
     # its save resumes on a board as level 5
     r = Session("pocket", str(tmp_path))
     assert r.on("resume") and r.app.current.level == 5
+
+
+def _power_up_on(files, folder):
+    """A new board on the store as a power cut left it: its files, byte for byte."""
+    os.makedirs(folder)
+    for name, data in files.items():
+        with open(os.path.join(folder, name), "wb") as f:
+            f.write(data)
+    return Session(board=VirtualBoard("pocket", folder))
+
+
+def _files(folder):
+    out = {}
+    for name in os.listdir(folder):
+        with open(os.path.join(folder, name), "rb") as f:
+            out[name] = f.read()
+    return out
+
+
+@pytest.mark.parametrize("name", ["hexgo", "hex"])
+def test_a_power_cut_while_the_computer_thinks_keeps_the_players_move(name, tmp_path):
+    folder = str(tmp_path / "board")
+    s = Session("pocket", folder)
+    s.start(name, level=5, human=1)
+    g = s.game
+    m = g.moves()[len(g.moves()) // 2]
+    path = g.cells(m)
+    s.press(*[s.cell(c) for c in path])
+    s.board.press(s.cell(path[-1]))          # the press that plays it
+    mine = [m]
+    # the store as it is after each frame of the computer's thinking: a power cut
+    # at any of them (the first frame shows the move, its spare time saves it)
+    cuts = []
+    p = s.play_screen
+    s.frames(1)
+    assert g.history() == mine and p.thinking == 1
+    while p.thinking == 1:
+        cuts.append(_files(folder))
+        s.frames(1)
+    assert len(cuts) >= 3 and len(g.history()) > 1     # it thought for a while, then answered
+    for k in (0, len(cuts) // 2, len(cuts) - 1):
+        r = _power_up_on(cuts[k], str(tmp_path / ("cut%d" % k)))
+        assert r.on("resume"), r.app.caption
+        assert r.game.history() == mine and r.game.to_move == 2     # the computer's turn
+        r.press("OK")
+        assert r.on("play")
+        r.wait_computer()
+        # the computer answered, once, and it is the person's turn: nothing played for them
+        h = r.game.history()
+        assert h[:1] == mine and len(h) == 2 and r.game.to_move == 1, h
+        assert bytes(r.play_screen.sides) == b"\x01\x02"
+        assert r.play_screen.my_turn() and not r.play_screen.thinking
+        # ... and its answer is saved in turn
+        kept = save.unpack("game", r.board.store.load(save.GAME_FILE))
+        assert hexgames.replay(kept["record"]).history() == h

@@ -3,7 +3,8 @@
 # the menu, the LED frame on the data pin against the simulator's, every game picked
 # and played by pressing cells through the key mux against level 3, undo, the buzzer,
 # save and resume across a power cycle, safe mode, the battery warning, a key pressed
-# while the computer thinks, and the heap a level-5 search leaves. One chip serves the
+# while the computer thinks, the heap a level-5 search leaves, and a power cut while
+# the computer thinks, which keeps the person's move. One chip serves the
 # whole file: each test starts from a snapshot of its flash. Times asserted are
 # emulated chip time, never wall time.
 import pytest
@@ -189,6 +190,56 @@ def test_the_first_level_5_move_of_every_game_gets_32_kb_and_leaves_32_kb_free(c
     for name in GAMES:
         tree, low, frames = r[name]
         assert tree >= 32768 and low >= 32768, (name, r[name])
+
+
+def test_a_power_cut_while_the_computer_thinks_keeps_the_persons_move(chip):
+    """main.py's own loop on a saved Hex game against level 5: a move pressed through
+    the key mux, then the power cut in the middle of the computer's search (its
+    answer neither played nor heard). At power-up the game comes back with that move
+    and the computer to move, and the computer answers it."""
+    import hexgames
+    import host_sim  # noqa: F401 (firmware/ on the path)
+    from app import games, layout, save
+    lay = layout.load("pocket")
+    g = hexgames.new("hex", **games.options("hex", games.default_size(lay, "hex"), ()))
+    data = save.pack("game", save.game_dict("hex", g, 5, 1))
+    m = g.moves()[len(g.moves()) // 2]
+    cell = games.Place(lay, g.board).cell[g.cells(m)[0]]
+    g.play(m)
+    mine = g.record()
+    fresh(chip)
+    chip.mkdir("/data")
+    chip.put("/data/game.sav", data)
+    LOG.append(chip.boot_main(3000, until=b"honeycomb: pocket board running").decode())
+
+    def tap(key):
+        chip.key(key, True)
+        chip.run_for(60)
+        chip.key(key, False)
+        chip.run_for(60)
+    tap("OK")                                   # the offer to resume taken
+    chip.run_for(200)                           # the opponent made at the second frame
+    chip.flash_ops()
+    chip.tones()
+    tap(cell)                                   # the cell chosen ...
+    tap(cell)                                   # ... and confirmed: the move played
+    chip.run_for(250)                           # the computer's search under way
+    tones = [hz for _, hz in chip.tones() if hz]
+    assert any(abs(hz - X_TONE) < 2 for hz in tones), tones                # my move played
+    assert not any(abs(hz - O_TONE) < 2 for hz in tones), tones            # no answer yet
+    written = [k for k, _, _, _ in chip.flash_ops()[1]]
+    LOG.append(chip.power_cycle().decode(errors="replace"))                # the cut
+    from tools.pico.handheld import Handheld
+    h = Handheld(chip, LOG)
+    h.start_app()
+    assert h.info()[0] == "Resume"
+    name, record, thinking, to_move, human = h.state()[:5]
+    assert (name, record, to_move, human) == ("hex", mine, 2, 1)
+    assert "P" in written                       # saved before the search, on the flash
+    h.tap("OK")
+    h.wait_computer()
+    st = h.state()
+    assert st[1].startswith(mine) and st[1] != mine and st[3] == 1 and st[6] == [1, 2], st
 
 
 def test_no_memory_error_in_what_this_files_chips_printed():

@@ -1,6 +1,7 @@
 # The chip benchmark (tools/pico/chipbench.py, `make bench CHIP=1`) in miniature: one
 # level-5 move of HexGo on the emulated RP2040 from the board's frozen image, two answers
-# timed as a player waits for them in the board's loop, and the
+# timed as a player waits for them in the board's loop (with the save of the player's
+# move that comes before each search), and the
 # tool that sets CHIP_RATE from such runs (tools/pico/chip_rate.py). Times asserted are
 # emulated chip time (deterministic), never wall time. Runs after test_firmware.py,
 # which builds the image; here it is only brought up to date.
@@ -46,7 +47,7 @@ def test_a_level5_hexgo_move_on_the_chip_keeps_to_its_time(image, tmp_path, caps
     head = printed.index(next(l for l in printed if l.startswith("frozen image")))
     assert printed[head + 1].split()[:4] == ["game", "playouts/s", "movegen/s", "L5"]
     cells = printed[head + 2].split()
-    assert cells[0] == "hexgo" and len(cells) == 13
+    assert cells[0] == "hexgo" and len(cells) == 14
     (name, opts, row), = json.loads(out.read_text())["frozen"]
     assert (name, opts, row["game"]) == ("hexgo", {}, "hexgo")
     assert int(cells[1]) == row["playouts_s"] > 0
@@ -65,6 +66,8 @@ def test_a_level5_hexgo_move_on_the_chip_keeps_to_its_time(image, tmp_path, caps
     # frame drawn while the computer thinks costs a few ms besides its search
     assert len(row["wait"]) == 2 and all(500 <= w <= 1500 for w in row["wait"]), row["wait"]
     assert 0 < row["frame"] <= 8000, row["frame"]
+    # the player's move is saved before each search, within the wait: tens of ms
+    assert len(row["save"]) == 2 and all(2000 <= us <= 150_000 for us in row["save"]), row["save"]
 
 
 def test_chip_rate_is_the_lower_quartile_of_the_timed_moves(tmp_path, monkeypatch):

@@ -253,6 +253,26 @@ def test_reload_resumes_the_game_and_keeps_settings(web):
     assert page.evaluate("honeycomb.tones.length") == 0     # sound off: not one tone
 
 
+def test_a_reload_while_the_computer_thinks_keeps_the_players_move(web):
+    page = web.goto()
+    start_game(page, "hex", 6)               # level 6: a second of this computer's clock
+    frames(page)
+    play_move(page, 3)
+    page.wait_for_function("() => { const s = honeycomb.state(); return s.plies === 1"
+                           " && s.thinking === 1; }", timeout=10000)
+    record = page.evaluate("honeycomb.py.share()")
+    frames(page, 2)                          # the frame that shows the move, the one that saves it
+    assert state(page)["thinking"] == 1      # still thinking: reloaded in the middle of it
+    page.reload()
+    ready(page)
+    s = state(page)
+    assert s["screen"] == "Resume" and page.evaluate("honeycomb.py.share()") == record
+    fn(page, "OK")
+    s = wait_answer(page, 1)                 # the computer answers, and only for itself
+    assert s["plies"] == 2 and s["to_move"] == s["human"] == 1 and s["last_side"] == 2
+    assert page.evaluate("honeycomb.py.share()").startswith(record)
+
+
 def test_share_link_replays_the_game(web, browser, site):
     page = web.goto()
     start_game(page, "xiago", 1)

@@ -199,7 +199,9 @@ class App:
         self._keys.read()
         self.screen.tick(self.now)
         self.frames = (self.frames + 1) & 0xFF
-        if getattr(self.screen, "thinking", 0) and self.frames % self.DRAW_WHILE_THINKING:
+        # (the frame of your move is drawn: the move is saved once it shows)
+        if getattr(self.screen, "thinking", 0) and self.frames % self.DRAW_WHILE_THINKING \
+                and not self.screen.held:
             return
         self.screen.draw(self.light, self.now)
         if self.pointer_on is self.screen and self.pointer >= 0:   # the knob's, breathing

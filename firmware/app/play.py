@@ -50,6 +50,8 @@ class Play:
         self.thinking = 0                   # 1: the computer's move, 2: a hint
         self.ready = False                  # the search has its answer
         self.unsaved = False                # a move played, not saved yet (flush)
+        self.held = False                   # ... yours: the computer's search waits for its save
+        self.shown = False                  # ... and drawn since (draw)
         self.player = player                # the opponent (made on first use if None)
         self.queue = keys.Queue()
         self.over_t = -1
@@ -243,10 +245,13 @@ class Play:
         a.tone(660 if p == self.computer else 880, 30)
         if g.result() is not None:
             self.over_t = a.now
-        # saved at the next frame, after this one has shown the move (or, when the
-        # computer answers, with its answer: tick): a save costs the chip 15-100 ms
-        # (a record replayed, JSON, a checksum, the flash)
+        # saved once a frame has shown the move (tick, work): a save costs the chip
+        # 15-100 ms (a record replayed, JSON, a checksum, the flash), which the
+        # move's own frame does not wait for. The computer's steps of a turn of
+        # several are saved with its last.
         self.unsaved = True
+        self.held = p != self.computer
+        self.shown = False
         self.think(1)
 
     def undo_turn(self):
@@ -297,14 +302,16 @@ class Play:
     def flush(self):
         """The move played at the last frame saved (commit() leaves it to now)."""
         if self.unsaved:
-            self.unsaved = False
+            self.unsaved = self.held = False
             self.app.save_game(self)
 
     def tick(self, now):
-        # Your move is saved with the computer's answer, after it: a save (15-100 ms
-        # of the chip) would otherwise lengthen the wait, and flash is written half
-        # as often. A power cut while it thinks takes back only your last move.
-        if self.thinking != 1:
+        # Your move is saved before the computer's search begins, once a frame has
+        # shown it: a power cut (a reload of the web page) while it thinks keeps it,
+        # and the game comes back with the computer to move. The save lengthens the
+        # wait by its own time (docs/speed-and-strength.md); the search's time is
+        # counted only while it searches, so the level keeps its strength.
+        if self.thinking != 1 or (self.held and self.shown):
             self.flush()
         if self.over_t >= 0:
             if now - self.over_t >= _END_DELAY:
@@ -326,6 +333,8 @@ class Play:
         if not self.thinking:
             self.think(1)              # e.g. after a resume with the computer to move
         if self.thinking:
+            if self.held:              # your move: this frame shows it, the next saves it
+                return
             if not self.ready:
                 self.ready = self.player.think(SLICE_MS, self.app.clock)
                 if not self.ready:
@@ -347,6 +356,13 @@ class Play:
         search to run. The answer is played at the next frame's tick."""
         if not self.thinking or self.ready or self.player is None:
             return False
+        if self.held:
+            # your move, once shown: saved in this frame's spare time, before the
+            # search's first slice (else at the next frame's tick)
+            if not self.shown:
+                return False
+            self.flush()
+            return True
         self.ready = self.player.think(ms, self.app.clock)
         return True
 
@@ -366,3 +382,4 @@ class Play:
 
     def draw(self, light, now):
         self.app.painter.draw(light, self, now, self.app.settings.colour_blind)
+        self.shown = True

@@ -17,6 +17,11 @@
 #                move (a random legal one) to the frame that shows the answer
 #   frame        per thinking frame, the us it spent besides searching: keys, the
 #                screen's tick, the LEDs drawn and sent (median over those frames)
+#   save         the us each save of the player's move took, within those waits (it
+#                comes before the search: App.save_game while the computer is to think;
+#                with unsaved=True that save is skipped: the wait as it would be without)
+#   search       the ms of search in each of those waits (Player.spent): a wait less its
+#                search is what the frames and the save add
 import gc
 import time
 
@@ -114,7 +119,7 @@ def _moves(a, g, p, moves, unbounded):
     return us, its, low
 
 
-def _waits(a, board, level, waits):
+def _waits(a, board, level, waits, unsaved=False):
     # A game against the computer, the person playing random legal moves: each
     # computer answer timed as a player sees it, in main.py's loop (import main:
     # its loop() is the board's, with the frame pacing and the idle time).
@@ -124,32 +129,46 @@ def _waits(a, board, level, waits):
     g = play.g
     clock = a.clock
     rng = Rng(5)
-    out, costs = [], []
+    out, costs, saves, searched = [], [], [], []
+    save_game = a.save_game
+
+    def timed(p):
+        mine = p is play and play.thinking == 1   # the move the computer answers
+        t = time.ticks_us()
+        if not (mine and unsaved):                # unsaved: the wait as if it were not
+            save_game(p)
+        if mine:
+            saves.append(time.ticks_diff(time.ticks_us(), t))
+    a.save_game = timed
     while g.to_move and len(out) < waits:
         if play.computer_to_move() or play.thinking:
             t0 = time.ticks_ms()
             while play.thinking or play.computer_to_move():
                 f0 = time.ticks_us()
                 s0 = play.player.spent if play.player else 0
+                k = len(saves)
                 main.step(a, clock)
                 # the frame's own cost: its time less the search's share of it
+                # (and less the save of the move, counted on its own)
                 spent = (play.player.spent - s0) * 1000 if play.player else 0
-                costs.append(time.ticks_diff(time.ticks_us(), f0) - spent)
+                costs.append(time.ticks_diff(time.ticks_us(), f0) - spent - sum(saves[k:]))
             out.append(time.ticks_diff(time.ticks_ms(), t0))
+            searched.append(play.player.spent)
             for _ in range(4):              # the person's frames before a press: the
-                main.step(a, clock)         # two moves are saved there, as on a board
+                main.step(a, clock)         # answer is saved there, as on a board
         else:
             ms = g.moves()
             play.commit(ms[rng.below(len(ms))])       # as a press does, in a frame:
             play.draw(a.light, a.now)                 # the rest of that frame
             a.light.show()
+    del a.save_game
     # the mean: while the computer thinks only one frame in App.DRAW_WHILE_THINKING
     # is drawn, so a median would be the cost of one kind of frame or the other
-    return out, sum(costs) // len(costs) if costs else 0
+    return out, sum(costs) // len(costs) if costs else 0, saves, searched
 
 
 def probe(name, opts, level=5, moves=8, seconds=1, position=None, unbounded=False,
-          variant="pocket", waits=0):
+          variant="pocket", waits=0, unsaved=False):
     gc.collect()
     a, board = _menu(variant)
     gc.collect()
@@ -169,7 +188,9 @@ def probe(name, opts, level=5, moves=8, seconds=1, position=None, unbounded=Fals
     if waits:
         _play(a, name, opts, level)             # a new game, the person moving first
         gc.collect()
-        w, cost = _waits(a, board, level, waits)
-        cells += ["wait=" + ",".join(map(str, w)), "frame=%d" % cost]
+        w, cost, saves, searched = _waits(a, board, level, waits, unsaved)
+        cells += ["wait=" + ",".join(map(str, w)), "frame=%d" % cost,
+                  "save=" + ",".join(map(str, saves)),
+                  "search=" + ",".join(map(str, searched))]
     board.stop()
     print("PROBE " + " ".join(cells))

@@ -19,7 +19,8 @@ the menu and its lowest point during the moves; then, in a new game against leve
 what a player waits for each answer in the board's own loop (main.py's frames, from the
 frame after their move to the frame that shows the answer: median and p95 ms) and what
 a frame costs while the computer thinks besides its search (keys, tick, LEDs drawn and
-sent; mean us). With --unbounded only the clock ends a move (the iteration budget
+sent; mean us) and what the save of their move, before the search, took of it
+(median ms; --unsaved skips that save, for the waits without it). With --unbounded only the clock ends a move (the iteration budget
 CHIP_RATE is lifted): tools/pico/chip_rate.py calibrates with it.
 
 rp2040js does not model flash (XIP) latency: the frozen image's bytecode is read from
@@ -142,7 +143,7 @@ def parse(out):
     for line in out.splitlines():
         if line.startswith("PROBE "):
             row = dict(cell.split("=", 1) for cell in line.split()[1:])
-            for k in ("us", "its", "wait"):
+            for k in ("us", "its", "wait", "save", "search"):
                 if k in row:
                     row[k] = [int(v) for v in row[k].split(",") if v]
             for k, v in list(row.items()):
@@ -152,15 +153,16 @@ def parse(out):
     raise ChipError("the probe printed no result:\n%s" % out[-2000:])
 
 
-def probe(chip, name, opts, moves=8, seconds=1.0, unbounded=False, level=5, waits=0):
+def probe(chip, name, opts, moves=8, seconds=1.0, unbounded=False, level=5, waits=0,
+          unsaved=False):
     """One game on the chip (already fresh): the parsed PROBE row."""
     with open(PROBE) as f:
         script = f.read()
     script += ("\nprobe(%r, %r, level=%d, moves=%d, seconds=%r, position=%r, unbounded=%r, "
-               "waits=%d, variant=%r)\n" % (
+               "waits=%d, variant=%r, unsaved=%r)\n" % (
                    name, opts, level, moves, seconds,
                    position(name, opts) if seconds else None, unbounded, waits,
-                   chip.desc["variant"]))
+                   chip.desc["variant"], unsaved))
     out, err, _ = chip.run(script, budget_s=10 + 3 * seconds + 3 * moves + 3 * waits)
     if err:
         raise ChipError("%s: the chip raised:\n%s" % (name, err.strip()))
@@ -184,21 +186,22 @@ def label(name, opts):
 
 def table(image, rows, out=print):
     out("%s image (MicroPython v1.28.0, emulated RP2040 at 125 MHz):" % image)
-    out("%-18s %10s %10s %8s %8s %8s %8s %8s %10s %10s %8s %8s %8s" % (
+    out("%-18s %10s %10s %8s %8s %8s %8s %8s %10s %10s %8s %8s %8s %8s" % (
         "game", "playouts/s", "movegen/s", "L5 ms", "p95 ms", "its/move", "its/s",
-        "tree KB", "menu free", "low free", "wait ms", "wait p95", "frame us"))
+        "tree KB", "menu free", "low free", "wait ms", "wait p95", "frame us", "save ms"))
     for (name, opts), r in rows:
         us, its, wait = r.get("us") or [0], r.get("its") or [0], r.get("wait") or [0]
-        out("%-18s %10s %10s %8d %8d %8d %8d %8d %10d %10d %8d %8d %8s" % (
+        save = r.get("save") or [0]
+        out("%-18s %10s %10s %8d %8d %8d %8d %8d %10d %10d %8d %8d %8s %8.1f" % (
             label(name, opts), r.get("playouts_s", "-"), r.get("movegen_s", "-"),
             median(us) // 1000, p95(us) // 1000, median(its),
             sum(its) * 1000000 // max(1, sum(us)), r.get("tree", 0) // 1024,
             r["menu_free"], r.get("low_free", 0), median(wait), p95(wait),
-            r.get("frame", "-")))
+            r.get("frame", "-"), median(save) / 1000))
 
 
 def bench(images, games, moves, seconds, unbounded=False, log=print, waits=0,
-          variant="pocket"):
+          variant="pocket", unsaved=False):
     """{image: [((name, opts), row), ...]} for the games named (all when empty)."""
     results = {}
     for image in images:
@@ -210,7 +213,7 @@ def bench(images, games, moves, seconds, unbounded=False, log=print, waits=0,
                     continue
                 fresh(chip, image)
                 rows.append(((name, opts), probe(chip, name, opts, moves, seconds, unbounded,
-                                                  waits=waits)))
+                                                  waits=waits, unsaved=unsaved)))
             results[image] = rows
         finally:
             chip.close()
@@ -249,6 +252,8 @@ def main(argv=None):
                     help="chip seconds for each speed figure (0: none)")
     ap.add_argument("--waits", type=int, default=6,
                     help="level-5 answers timed in the app's own loop (0: none)")
+    ap.add_argument("--unsaved", action="store_true",
+                    help="the waits without the save of the player's move (what it costs)")
     ap.add_argument("--unbounded", action="store_true",
                     help="moves end by the clock only (CHIP_RATE lifted)")
     ap.add_argument("--variant", default="pocket",
@@ -274,7 +279,7 @@ def main(argv=None):
         return 0
     images = ("frozen", "mpy") if a.image == "both" else (a.image,)
     res = bench(images, a.games, a.moves, a.seconds, a.unbounded, waits=a.waits,
-                variant=a.variant)
+                variant=a.variant, unsaved=a.unsaved)
     if a.json:
         with open(a.json, "w") as f:
             json.dump({img: [[n, o, r] for (n, o), r in rows] for img, rows in res.items()},

@@ -94,7 +94,7 @@ def start_game(page, game, level, smallest=True):
             frames(page)
             s = state(page)
         elif s["page"] == "opponent":
-            s = choose(page, "level %d" % level if level else "two people")
+            s = choose(page, str(level))        # the opponent page's values: 0 two people, levels 1-6
         elif s["page"] == "side":
             s = choose(page, "X (first)")
         else:
