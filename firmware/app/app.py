@@ -162,8 +162,7 @@ class App:
         self.panel = None            # ... and a panel (app/panel.py) on a board with a screen
         self.panel_on = None         # ... showing this screen's caption
         self.pointer = -1            # the knob's cell (app/pointer.py), on pointer_on's screen
-        self.pointer_on = None
-        self.pointed = ""
+        self.pointer_on, self.pointed = None, ""
         self.tree_bytes = 0          # the opponent's tree as last sized
         self.facts = None            # the device's facts() -> ((label, text), ...) (self-test)
 
@@ -199,9 +198,8 @@ class App:
         self._keys.read()
         self.screen.tick(self.now)
         self.frames = (self.frames + 1) & 0xFF
-        # (the frame of your move is drawn: the move is saved once it shows)
-        if getattr(self.screen, "thinking", 0) and self.frames % self.DRAW_WHILE_THINKING \
-                and not self.screen.held:
+        s = self.screen         # the frame of your move is drawn: it is saved once shown
+        if getattr(s, "thinking", 0) and self.frames % self.DRAW_WHILE_THINKING and not s.held:
             return
         self.screen.draw(self.light, self.now)
         if self.pointer_on is self.screen and self.pointer >= 0:   # the knob's, breathing
