@@ -210,7 +210,7 @@ class App:
         if self.panel is not None:
             if self.panel_on is not self.screen:   # its caption came while the last
                 self.panel_on = self.screen        # showed: that one's pointer goes
-                self.panel.unpoint()
+                self.panel.unpoint(self.pointer_on is self.screen)
             self.panel.tick()
 
     def run(self, frames=-1):

@@ -64,9 +64,10 @@ class Panel:
                 self.inverted[r] = inv[r]
                 self._draw(r)
 
-    def unpoint(self):
-        """The caption shown without the knob's pointer, if it has one."""
-        if self.shown and self.shown[1]:
+    def unpoint(self, keep=False):
+        """The caption shown without the knob's pointer, unless it is to be kept (the
+        pointer is on the screen shown now)."""
+        if self.shown and self.shown[1] and not keep:
             self.show(self.shown[0])
 
     def pattern(self, inverse=0):
