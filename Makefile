@@ -18,7 +18,7 @@ WASM := tools/wasm
 PICO := tools/pico
 GAME ?= hexgo
 # The Pico kit (MicroPython's source for the board, the emulator's boot ROM, ...):
-# beside the project's clone in CI. Tests that need it skip without it.
+# beside the project's clone in CI. Tests that need it skip without it (fail under CI).
 PICO_KIT ?= ../shared/pico
 export PICO_KIT
 KIT_SRC := $(PICO_KIT)/micropython-1.28.0-rp2-src.tar.xz
@@ -74,15 +74,19 @@ bench-web: setup
 	$(PY) tools/web/bench.py
 
 # The browser tests drive Debian's Chromium (never a browser download): installed
-# here when missing; where that fails, those tests skip and say why.
+# here when missing; where that fails, those tests skip and say why, but under CI
+# (CI=true) it is an error: CI runs every test (tests/needs.py).
 chromium:
 	@if ! command -v chromium >/dev/null 2>&1; then \
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		case "$${CI:-}" in ""|0|false|no) fail=false;; *) fail=true;; esac; \
 		if command -v apt-get >/dev/null 2>&1; then \
 			echo "installing Debian's chromium for the browser tests"; \
 			$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null \
-				|| echo "could not install chromium: the browser tests will skip"; \
+				|| { $$fail && echo "CI is missing Chromium: apt-get install chromium failed" >&2 && exit 1; \
+				     echo "could not install chromium: the browser tests will skip"; }; \
 		else \
+			$$fail && echo "CI is missing Chromium: no apt-get to install it" >&2 && exit 1; \
 			echo "no apt-get: install Chromium by hand, or the browser tests skip"; \
 		fi; \
 	fi
