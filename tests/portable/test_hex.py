@@ -121,3 +121,131 @@ def test_after_a_playout_each_cell_names_who_played_it_for_rave():
         xs = sum(1 for i in range(g.board.n) if h.cell[i] == 1 and not before[i])
         os_ = sum(1 for i in range(g.board.n) if h.cell[i] == 2 and not before[i])
         assert xs - os_ in (0, 1) and xs + os_ + 4 == g.board.n - h.nfree
+
+
+# -- the playout, priors and wins in one held to their definitions, ply by ply -----
+# (written against the survivors of mutation testing, tools/mutants.py: each compares
+# the fast path with a plain restatement of its rule, on many small positions)
+
+def _bridge_answer(g, p, c):
+    """The other cell of the first bridge of p that a stone on c broke into, or None."""
+    if c == 255:
+        return None
+    tri, at = g.links.bridge[p], g.links.bridge_at[p]
+    for k in range(at[c], at[c + 1], 3):
+        if g.cell[tri[k + 1]] == 0 and g.cell[tri[k]] == p and g.cell[tri[k + 2]] == p:
+            return tri[k + 1]
+    return None
+
+
+def _openings(seeds):
+    """Small boards part filled by seeded random moves, the game still running."""
+    from hexgames.rng import Rng
+    for seed in range(seeds):
+        g = hexgames.new("hex", size=3 + seed % 4)
+        rng = Rng(seed + 100)
+        for _ in range(seed % 7):
+            ms = g.moves()
+            g.play(ms[rng.below(len(ms))])
+            if not g.to_move:
+                break
+        if g.to_move:
+            yield g
+
+
+def test_a_playout_plays_the_bridge_answer_else_a_seeded_random_cell_ply_by_ply():
+    from hexgames.rng import Rng
+    for g in _openings(scaled(40, 12)):
+        for seed in (1, 77):
+            ref = g.copy()
+            rng = Rng()
+            rng.seed(seed)
+            last = g.last
+            for k in range(1, g.nfree + 1):
+                h = g.copy()
+                got = h.playout(seed, k)
+                if ref.to_move:               # the reference plays the policy's k-th move
+                    p = ref.to_move
+                    m = _bridge_answer(ref, p, last)
+                    if m is None:
+                        m = ref.free[rng.below(ref.nfree)]
+                    ref.play(m)
+                    last = m
+                    assert list(h.cell) == list(ref.cell), (seed, k)
+                    assert h.last == m and h.nfree == ref.nfree and h.side == 3 - p
+                    assert list(h.free[:h.nfree]) == list(ref.free[:ref.nfree])
+                    assert all(h.fpos[h.free[i]] == i for i in range(h.nfree))
+                    assert all(h.fpos[i] == 255 for i in range(g.board.n) if h.cell[i])
+                    assert h.to_move == (0 if ref.result() else 3 - p)
+                # once someone links, the board fills on and the first link stands
+                assert got == ref.result(), (seed, k, got, ref.result())
+                assert h.nfree == g.nfree - k and h.side == (g.side if k % 2 == 0 else 3 - g.side)
+
+
+def _neighbours(b, i):
+    return [j for j in b.nbr[6 * i:6 * i + 6] if j != 255]
+
+
+def _makes_a_bridge(g, m, p):
+    """m and a stone of p two apart with the two cells between them empty."""
+    b = g.board
+    near = _neighbours(b, m)
+    for x in range(b.n):
+        if g.cell[x] != p or x == m or x in near:
+            continue
+        common = [a for a in _neighbours(b, x) if a in near]
+        if len(common) == 2 and not g.cell[common[0]] and not g.cell[common[1]]:
+            return True
+    return False
+
+
+def _in_an_intact_bridge(g, m, p):
+    tri, at = g.links.bridge[p], g.links.bridge_at[p]
+    for k in range(at[m], at[m + 1], 3):
+        if g.cell[tri[k + 1]] == 0 and g.cell[tri[k]] == p and g.cell[tri[k + 2]] == p:
+            return True
+    return False
+
+
+def test_priors_follow_their_definition_on_many_positions():
+    for g in _openings(scaled(60, 15)):
+        p = g.side
+        ms = array("i", g.moves())
+        out = bytearray(len(ms))
+        g.priors_into(ms, len(ms), out)
+        save = _bridge_answer(g, p, g.last)
+        enemy = set(i for i in range(g.board.n) if g.cell[i] == 3 - p)
+        for i in range(len(ms)):
+            m = ms[i]
+            if m == save:
+                want = 16
+            elif _in_an_intact_bridge(g, m, p):
+                want = 4
+            elif _makes_a_bridge(g, m, p):
+                want = 11
+            elif enemy & set(_neighbours(g.board, m)):
+                want = 10
+            else:
+                want = 8
+            assert out[i] == want, (g.record(), g.text(m), out[i], want)
+
+
+def test_wins_in_one_are_exactly_the_moves_that_link():
+    for g in _openings(scaled(60, 15)):
+        ms = array("i", g.moves())
+        out = bytearray(len(ms))
+        count = g.ends_into(ms, len(ms), out)
+        wins = []
+        for i in range(len(ms)):
+            h = g.copy()
+            h.play(ms[i])
+            wins.append(g.to_move if h.result() else 0)
+        assert list(out) == wins and count == sum(1 for w in wins if w), g.record()
+
+
+def test_sizes_3_to_15_only_and_swap_needs_a_stone():
+    assert hexgames.new("hex", size=15).board.n == 225 and hexgames.new("hex", size=3).board.n == 9
+    assert "size" in raises(ValueError, hexgames.new, "hex", size=16)
+    g = position("hex", {}, "O", {"size": 4, "pie": True})   # O to move on an empty board
+    assert "swap" not in [g.text(m) for m in g.moves()]
+    rejects(g, "swap", "swap")
