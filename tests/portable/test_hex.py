@@ -138,13 +138,14 @@ def _bridge_answer(g, p, c):
     return None
 
 
-def _openings(seeds):
-    """Small boards part filled by seeded random moves, the game still running."""
+def _openings(seeds, deep=False):
+    """Small boards part filled by seeded random moves, the game still running (deep:
+    up to most of the board, where long chains make wins in one)."""
     from hexgames.rng import Rng
     for seed in range(seeds):
         g = hexgames.new("hex", size=3 + seed % 4)
         rng = Rng(seed + 100)
-        for _ in range(seed % 7):
+        for _ in range(rng.below(g.board.n - 1) if deep else seed % 7):
             ms = g.moves()
             g.play(ms[rng.below(len(ms))])
             if not g.to_move:
@@ -231,7 +232,8 @@ def test_priors_follow_their_definition_on_many_positions():
 
 
 def test_wins_in_one_are_exactly_the_moves_that_link():
-    for g in _openings(scaled(60, 15)):
+    seen = 0
+    for g in _openings(scaled(300, 100), deep=True):
         ms = array("i", g.moves())
         out = bytearray(len(ms))
         count = g.ends_into(ms, len(ms), out)
@@ -241,6 +243,8 @@ def test_wins_in_one_are_exactly_the_moves_that_link():
             h.play(ms[i])
             wins.append(g.to_move if h.result() else 0)
         assert list(out) == wins and count == sum(1 for w in wins if w), g.record()
+        seen += count
+    assert seen > scaled(30, 5)                    # the positions do hold wins in one ('deep')
 
 
 def test_sizes_3_to_15_only_and_swap_needs_a_stone():
