@@ -17,6 +17,7 @@ import compileall
 import os
 import random
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -81,9 +82,10 @@ def copy_tree(dest):
 
 def test_command(tests):
     # -x: the first failure kills the mutant; -p no:cacheprovider: no .pytest_cache
-    # ordering from an earlier mutant's failures.
+    # ordering from an earlier mutant's failures. tests: files, or test ids in the
+    # order to run them.
     return " ".join([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
-                     "-o", "addopts="] + tests)
+                     "-o", "addopts="] + [shlex.quote(t) for t in tests])
 
 
 def write_config(path, modules, tests, timeout):
@@ -100,12 +102,23 @@ def key(item):
 
 
 def baseline(tests, cwd):
+    """The tests' ids, quickest first (with -x most mutants then die in the first
+    second), and the wall time of the whole run; they must pass without a mutant."""
     t = time.monotonic()
-    p = subprocess.run(test_command(tests).split(), cwd=cwd, capture_output=True, text=True,
-                       env=dict(os.environ, PYTHONDONTWRITEBYTECODE="1"))
+    p = subprocess.run(shlex.split(test_command(tests)) + ["--durations=0", "-vv"], cwd=cwd,
+                       capture_output=True, text=True, env=dict(os.environ, PYTHONDONTWRITEBYTECODE="1"))
     if p.returncode:
         sys.exit("the tests fail without any mutant (%s):\n%s" % (" ".join(tests), p.stdout[-3000:]))
-    return time.monotonic() - t
+    took = time.monotonic() - t
+    spent = {}
+    for line in p.stdout.splitlines():
+        m = re.match(r"([0-9.]+)s (setup|call|teardown) +(\S+)$", line)
+        if m:
+            spent[m.group(3)] = spent.get(m.group(3), 0.0) + float(m.group(1))
+    ids = [m.group(1) for m in re.finditer(r"^(\S+::\S+) PASSED", p.stdout, re.M)]
+    if not ids:
+        return tests, took
+    return sorted(ids, key=lambda i: spent.get(i, 0.0)), took
 
 
 def prepare(name, target, jobs, chosen):
@@ -120,9 +133,9 @@ def prepare(name, target, jobs, chosen):
         d = os.path.join(OUT, name, target, "job%d" % k)
         copy_tree(d)
         if took is None:
-            took = baseline(tests, d)
+            ordered, took = baseline(tests, d)
         # A mutant that loops forever is killed by the timeout: a few baselines.
-        write_config(os.path.join(d, "cr.toml"), modules, tests, max(30.0, 4 * took))
+        write_config(os.path.join(d, "cr.toml"), modules, ordered, max(30.0, 4 * took))
         cosmic("init", "cr.toml", "session.sqlite", cwd=d)
         with use_db(os.path.join(d, "session.sqlite"), WorkDB.Mode.open) as db:
             items = sorted(db.work_items, key=key)

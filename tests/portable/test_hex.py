@@ -253,3 +253,15 @@ def test_sizes_3_to_15_only_and_swap_needs_a_stone():
     g = position("hex", {}, "O", {"size": 4, "pie": True})   # O to move on an empty board
     assert "swap" not in [g.text(m) for m in g.moves()]
     rejects(g, "swap", "swap")
+
+
+def test_a_move_names_its_cells_and_text_refuses_what_is_no_move():
+    g = hexgames.new("hex", size=4, pie=True)
+    g.play("b1")
+    swap = [m for m in g.moves() if g.text(m) == "swap"][0]
+    assert g.cells(swap) == [] and g.cells(g.parse("c3")) == [g.board.find("c3")]
+    for bad in (-1, g.board.n, g.board.n + 3, "c3", None):
+        assert "is not a Hex move" in raises(ValueError, g.text, bad)
+    for bad in (-1, g.board.n, g.board.n + 3, None):
+        rejects(g, bad, "is not a cell")
+    assert g.text(g.board.n - 1) == "d4"
