@@ -209,12 +209,14 @@ def _in_an_intact_bridge(g, m, p):
 
 
 def test_priors_follow_their_definition_on_many_positions():
-    for g in _openings(scaled(60, 15)):
+    saves = 0
+    for g in _openings(scaled(300, 60), deep=True):
         p = g.side
         ms = array("i", g.moves())
         out = bytearray(len(ms))
         g.priors_into(ms, len(ms), out)
         save = _bridge_answer(g, p, g.last)
+        saves += save is not None
         enemy = set(i for i in range(g.board.n) if g.cell[i] == 3 - p)
         for i in range(len(ms)):
             m = ms[i]
@@ -229,6 +231,7 @@ def test_priors_follow_their_definition_on_many_positions():
             else:
                 want = 8
             assert out[i] == want, (g.record(), g.text(m), out[i], want)
+    assert saves >= scaled(20, 5)       # positions where the last stone broke a bridge
 
 
 def test_wins_in_one_are_exactly_the_moves_that_link():
@@ -244,6 +247,11 @@ def test_wins_in_one_are_exactly_the_moves_that_link():
             wins.append(g.to_move if h.result() else 0)
         assert list(out) == wins and count == sum(1 for w in wins if w), g.record()
         seen += count
+    g = hexgames.new("hex", size=3, pie=True)
+    g.play("a2")                        # O may swap: the swap links nothing
+    ms = array("i", g.moves())
+    out = bytearray(len(ms))
+    assert g.ends_into(ms, len(ms), out) == 0 and ms[len(ms) - 1] == g.parse("swap")
     assert seen > scaled(30, 5)                    # the positions do hold wins in one ('deep')
 
 
