@@ -273,3 +273,33 @@ def test_a_move_names_its_cells_and_text_refuses_what_is_no_move():
     for bad in (-1, g.board.n, g.board.n + 3, None):
         rejects(g, bad, "is not a cell")
     assert g.text(g.board.n - 1) == "d4"
+
+
+def test_swap_finds_a_stone_on_the_first_cell_and_refusals_read_whole():
+    g = hexgames.new("hex", size=4, pie=True)
+    g.play("a1")                        # on the long diagonal: swap keeps its place
+    g.play("swap")
+    assert '"a1": "O"' in g.dump() and g.to_move == 1
+    assert rejects(g, "a1", "occupied") == "a1 is occupied"
+    assert "is not a Hex move" in raises(ValueError, g.text, g.parse("swap") + 1)
+
+
+def test_no_bridge_answer_where_the_far_stone_is_the_enemys():
+    # X's bridge triples through c: with X on s but O on t there is no bridge to keep
+    g = hexgames.new("hex", size=5)
+    tri, at = g.links.bridge[1], g.links.bridge_at[1]
+    c = g.board.find("c3")
+    fakes = 0
+    for k in range(at[c], at[c + 1], 3):
+        s, m, t = tri[k], tri[k + 1], tri[k + 2]
+        if s == t:
+            continue
+        cells = {"X": g.board.name(s) + " e5", "O": g.board.name(t)}
+        h = position("hex", cells, "O", {"size": 5})
+        h.play(c)                       # O breaks in: X to move, but X holds only s
+        ms = array("i", h.moves())
+        out = bytearray(len(ms))
+        h.priors_into(ms, len(ms), out)
+        assert 16 not in out, (g.board.name(s), g.board.name(m), g.board.name(t))
+        fakes += 1
+    assert fakes >= 2
