@@ -300,6 +300,6 @@ def test_no_bridge_answer_where_the_far_stone_is_the_enemys():
         ms = array("i", h.moves())
         out = bytearray(len(ms))
         h.priors_into(ms, len(ms), out)
-        assert 16 not in out, (g.board.name(s), g.board.name(m), g.board.name(t))
+        assert max(out) < 16, (g.board.name(s), g.board.name(m), g.board.name(t))
         fakes += 1
     assert fakes >= 2
