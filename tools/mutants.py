@@ -193,11 +193,41 @@ def report(name, runs, lines):
     return by
 
 
-def run(targets, jobs, sample, seed, min_score):
+def last_run(target):
+    """(killed, survivors' keys) of each module in the target's last full run."""
+    from cosmic_ray.work_db import WorkDB, use_db
+    from cosmic_ray.work_item import WorkerOutcome
+    out = {}
+    for k in range(64):
+        path = os.path.join(OUT, target, target, "job%d" % k, "session.sqlite")
+        if not os.path.isfile(path):
+            break
+        with use_db(path, WorkDB.Mode.open) as db:
+            for item, r in db.completed_work_items:
+                if r.worker_outcome != WorkerOutcome.SKIPPED:
+                    got = out.setdefault(str(item.mutations[0].module_path), [0, set()])
+                    if r.is_killed:
+                        got[0] += 1
+                    else:
+                        got[1].add(key(item))
+    if not out:
+        sys.exit("no full run of %s to take up: make mutants GAME=%s first" % (target, target))
+    return out
+
+
+def run(targets, jobs, sample, seed, min_score, again=False):
     os.makedirs(OUT, exist_ok=True)
-    name = "sample" if sample else "-".join(targets)
+    name = "sample" if sample else "-".join(targets) + ("-again" if again else "")
     plan = {}
-    if sample:
+    before = {}
+    if again:
+        # Only the survivors of the last full run, against the tests as they are now:
+        # what that run killed stays killed (tests are only ever added).
+        for t in targets:
+            for module, (killed, left) in last_run(t).items():
+                before[module] = killed
+                plan.setdefault(t, set()).update(left)
+    elif sample:
         keys = [(t, k) for t in targets for k in all_keys(name, t)]
         picked = random.Random(seed).sample(keys, min(sample, len(keys)))
         for t, k in picked:
@@ -216,6 +246,10 @@ def run(targets, jobs, sample, seed, min_score):
     took = time.monotonic() - start
     lines = ["%s: %d mutants in %.0f s on %d jobs%s" % (
         name, len(runs), took, jobs, " (seed %d)" % seed if sample else "")]
+    for module, killed in before.items():       # the first run's kills, as killed runs
+        runs += [(module, True, "")] * killed
+    if again:
+        lines.append("with the %d the full run killed:" % sum(before.values()))
     by = report(name, runs, lines)
     killed = sum(killed for _, killed, _ in runs)
     score = 100.0 * killed / max(1, len(runs))
@@ -237,12 +271,14 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=2, help="copies of the tree run side by side")
     ap.add_argument("--min", type=float, default=MIN_SCORE, help="the score to reach, percent")
+    ap.add_argument("--again", action="store_true",
+                    help="run the last full run's survivors against the tests as they are now")
     a = ap.parse_args(argv)
     targets = a.targets or (list(SAMPLED) if a.sample else [])
     bad = [t for t in targets if t not in TARGETS]
     if not targets or bad:
         ap.error("name targets among: %s (unknown: %s)" % (", ".join(TARGETS), ", ".join(bad) or "none"))
-    return run(targets, max(1, a.jobs), a.sample, a.seed, a.min)
+    return run(targets, max(1, a.jobs), a.sample, a.seed, a.min, a.again)
 
 
 if __name__ == "__main__":
