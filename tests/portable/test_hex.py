@@ -303,3 +303,26 @@ def test_no_bridge_answer_where_the_far_stone_is_the_enemys():
         assert max(out) < 16, (g.board.name(s), g.board.name(m), g.board.name(t))
         fakes += 1
     assert fakes >= 2
+
+
+def test_a_finished_game_and_a_playout_of_no_plies_change_nothing():
+    done = position("hex", {"X": "a1 a2 a3", "O": "b1 b2"}, "O", {"size": 3})
+    buf = array("i", [7] * 10)
+    assert done.moves_into(buf) == 0
+    before = done.dump()
+    assert done.playout(5, 10) == (1, 0, 0, "connection") and done.dump() == before
+    g = _after("c3 a1", size=4)
+    for plies in (0, -1):
+        h = g.copy()
+        assert h.playout(3, plies) is None
+        assert h.dump() == g.dump() and h.nfree == g.nfree and h.to_move == g.to_move == 1
+    g.playout(3)
+    assert "playout" in raises(IllegalMove, g.undo)
+
+
+def test_swap_empties_the_first_stones_cell():
+    g = hexgames.new("hex", size=5, pie=True)
+    g.play("c1")
+    g.play("swap")
+    assert '"a3": "O"' in g.dump() and '"c1"' not in g.dump()
+    assert sum(1 for i in range(g.board.n) if g.cell[i]) == 1 and g.nfree == g.board.n - 1
