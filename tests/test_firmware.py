@@ -23,7 +23,7 @@ TARBALL = os.path.join(KIT, firmware.TARBALL)
 need_kit = pytest.mark.usefixtures("kit")
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def kit():
     need("the Pico kit", not os.path.isfile(TARBALL)
          and "%s missing: the Pico kit (PICO_KIT=DIR), see docs/flashing.md" % TARBALL)
@@ -36,7 +36,7 @@ def micropython(script, cwd):
 
 
 @pytest.fixture(scope="module")
-def images():
+def images(kit):                     # the kit first: without it, a skip (a failure in CI)
     missing = [t for t in firmware.TOOLS if shutil.which(t) is None]
     need("the ARM toolchain", missing and "%s missing: `make firmware-deps` installs them" % ", ".join(missing))
     out = {}
