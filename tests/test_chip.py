@@ -12,12 +12,12 @@ import sys
 
 import pytest
 
+from needs import need
 from tools.pico.link import missing
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WHY = missing()
-if WHY:
-    pytest.skip(WHY, allow_module_level=True)
+need("the emulated chip (node, rp2040js, the Pico kit)", WHY, module=True)
 
 # The same script on the chip and on CPython: each game from its start, eight
 # moves picked by index, then a seeded playout on a copy.

@@ -9,11 +9,11 @@ import re
 
 import pytest
 
+from needs import need
 from tools.pico.link import missing
 
 WHY = missing()
-if WHY:
-    pytest.skip(WHY, allow_module_level=True)
+need("the emulated chip (node, rp2040js, the Pico kit)", WHY, module=True)
 
 RUNNING = b"honeycomb: pocket board running"
 

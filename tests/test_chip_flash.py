@@ -12,6 +12,7 @@ import time
 
 import pytest
 
+from needs import need
 from tools.pico.link import missing
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -19,8 +20,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools", "build"))
 import deploy  # noqa: E402
 
 WHY = missing() or (None if sys.platform.startswith("linux") else "needs Linux ptys")
-if WHY:
-    pytest.skip(WHY, allow_module_level=True)
+need("the emulated chip (node, rp2040js, the Pico kit)", WHY, module=True)
 RUNNING = b"honeycomb: pocket board running"
 
 

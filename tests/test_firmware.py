@@ -11,6 +11,8 @@ import sys
 
 import pytest
 
+from needs import need
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [os.path.join(ROOT, "tools", "build"), os.path.join(ROOT, "tools", "hardware")]
 import firmware                      # noqa: E402
@@ -18,9 +20,13 @@ import ws2812_timing as ws           # noqa: E402
 
 KIT = os.environ.get("PICO_KIT") or firmware.KIT_DEFAULT
 TARBALL = os.path.join(KIT, firmware.TARBALL)
-need_kit = pytest.mark.skipif(
-    not os.path.isfile(TARBALL),
-    reason="%s missing: the Pico kit (PICO_KIT=DIR), see docs/flashing.md" % TARBALL)
+need_kit = pytest.mark.usefixtures("kit")
+
+
+@pytest.fixture(scope="module")
+def kit():
+    need("the Pico kit", not os.path.isfile(TARBALL)
+         and "%s missing: the Pico kit (PICO_KIT=DIR), see docs/flashing.md" % TARBALL)
 
 
 def micropython(script, cwd):
@@ -30,10 +36,9 @@ def micropython(script, cwd):
 
 
 @pytest.fixture(scope="module")
-def images():
+def images(kit):                     # the kit first: without it, a skip (a failure in CI)
     missing = [t for t in firmware.TOOLS if shutil.which(t) is None]
-    if missing:
-        pytest.skip("%s missing: `make firmware-deps` installs them" % ", ".join(missing))
+    need("the ARM toolchain", missing and "%s missing: `make firmware-deps` installs them" % ", ".join(missing))
     out = {}
     for variant in firmware.VARIANTS:
         path, budget = firmware.build(variant, kit=KIT, log=lambda s: None)
@@ -83,15 +88,13 @@ def test_the_image_is_an_rp2040_uf2_with_the_project_frozen_in(images, variant):
 
 
 @need_kit
-@need_kit
 def test_the_native_kernels_are_frozen_on_4_byte_boundaries(images):
     # The Cortex-M0+'s viper code loads its wide constants and long jumps from
     # literals placed for a 4-byte-aligned start (tools/build/firmware.py, align_native):
     # every frozen native function of the last image built for each board (the Pico's
     # and the HexBoard's) must start on one.
     nm = shutil.which("arm-none-eabi-nm")
-    if nm is None:
-        pytest.skip("arm-none-eabi-nm missing: `make firmware-deps` installs it")
+    need("the ARM toolchain", nm is None and "arm-none-eabi-nm missing: `make firmware-deps` installs it")
     for build in ("rp2-kit", "rp2-kit-hexboard"):
         elf = os.path.join(firmware.BUILD, build, "firmware.elf")
         out = subprocess.run([nm, elf], capture_output=True, text=True, check=True).stdout

@@ -17,6 +17,7 @@ sys.path[:0] = [os.path.join(ROOT, "tools", "build"), os.path.join(ROOT, "tools"
 import chip_rate                    # noqa: E402
 import chipbench                    # noqa: E402
 import firmware                     # noqa: E402
+from needs import need  # noqa: E402
 from tools.pico.link import missing  # noqa: E402
 
 sys.path[:0] = [os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host_sim", "compat")]
@@ -26,15 +27,13 @@ import hexgames                     # noqa: E402
 @pytest.fixture(scope="module")
 def image():
     why = missing()
-    if why:
-        pytest.skip(why)
+    need("the emulated chip (node, rp2040js, the Pico kit)", why)
     kit = os.environ.get("PICO_KIT") or firmware.KIT_DEFAULT
-    if not os.path.isfile(os.path.join(kit, firmware.TARBALL)):
-        pytest.skip("the Pico kit's MicroPython source is missing: PICO_KIT=DIR (docs/flashing.md, "
-                    "'Build and flash your board')")
+    need("the Pico kit", not os.path.isfile(os.path.join(kit, firmware.TARBALL))
+         and "the Pico kit's MicroPython source is missing: PICO_KIT=DIR (docs/flashing.md, "
+             "'Build and flash your board')")
     gone = [t for t in firmware.TOOLS if shutil.which(t) is None]
-    if gone:
-        pytest.skip("%s missing: `make firmware-deps` installs them" % ", ".join(gone))
+    need("the ARM toolchain", gone and "%s missing: `make firmware-deps` installs them" % ", ".join(gone))
     path, _ = firmware.build("pocket", kit=kit, log=lambda s: None)
     assert path == chipbench.frozen_uf2("pocket")
 

@@ -8,14 +8,15 @@ import sys
 
 import pytest
 
+from needs import need, need_module
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools", "web"))
 import harness  # noqa: E402
 from harness import click_cell, fn, frames, play_move, ready, start_game, state, wait_answer  # noqa: E402
 
-playwright = pytest.importorskip("playwright.sync_api", reason="playwright is missing: pip install -r requirements.txt")
-if harness.chromium() is None:
-    pytest.skip(harness.MISSING, allow_module_level=True)
+playwright = need_module("playwright", "playwright.sync_api", "playwright is missing: pip install -r requirements.txt")
+need("Chromium", harness.chromium() is None and harness.MISSING, module=True)
 
 GAMES = ("hexgo", "hexade", "xiago", "inphexion", "hexmeister", "hex")
 DOCS_SHOT = os.path.join(ROOT, "docs", "web.png")

@@ -9,13 +9,13 @@ import os
 import shutil
 import subprocess
 
-import pytest
+from needs import need
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PARTS = os.path.join(ROOT, "tools", "pico", "parts.mjs")
 
-if shutil.which("node") is None:
-    pytest.skip("node is missing: the emulated chip's parts run on Node.js", allow_module_level=True)
+need("node", shutil.which("node") is None and "node is missing: the emulated chip's parts run on Node.js",
+     module=True)
 
 SCRIPT = """
 import fs from "node:fs";
