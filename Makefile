@@ -71,7 +71,7 @@ firmware-deps:
 	  || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(FW_DEBS); }
 
 # Everything the tests need: the ARM toolchain only where the kit is there to build from.
-setup: $(VENV)/.installed $(WASM)/node_modules/.installed $(PICO)/node_modules/.installed \
+setup: $(VENV)/.installed $(VENV)/.mutants $(WASM)/node_modules/.installed $(PICO)/node_modules/.installed \
 	chromium $(if $(wildcard $(KIT_SRC)),firmware-deps)
 
 web: $(VENV)/.installed $(WASM)/node_modules/.installed
