@@ -229,7 +229,10 @@ def test_make_play_opens_the_board(tmp_path):
     # no display: the terminal front end opens the board on the game asked for,
     # and keys typed there play it. The store goes to tmp_path, so that the
     # developer's own saved game (build/store-pocket) is not touched.
-    dry = subprocess.run(["make", "-n", "-o", ".venv/.installed", "play", "GAME=hex"],
+    # (--no-print-directory: under `make test` this make is a sub-make, which would
+    # otherwise print the folders it enters around the recipe)
+    dry = subprocess.run(["make", "-n", "--no-print-directory", "-o", ".venv/.installed",
+                          "play", "GAME=hex"],
                          cwd=host_sim.ROOT, capture_output=True, text=True)
     lines = dry.stdout.strip().splitlines()
     assert dry.returncode == 0 and len(lines) == 1, dry.stdout + dry.stderr
