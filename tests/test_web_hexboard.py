@@ -11,31 +11,17 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools", "web"))
 import harness  # noqa: E402
-from harness import frames, ready, state  # noqa: E402
+import web_page  # noqa: E402
+from harness import frames, state  # noqa: E402
 
-playwright = pytest.importorskip("playwright.sync_api", reason="playwright is missing: pip install -r requirements.txt")
-if harness.chromium() is None:
-    pytest.skip(harness.MISSING, allow_module_level=True)
+playwright = web_page.require()
 
 
 @pytest.fixture(scope="module")
 def page(tmp_path_factory):
-    import build  # noqa: E402 (tools/web)
-    httpd, url = harness.serve(build.build(str(tmp_path_factory.mktemp("web"))))
-    errors = []
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=harness.chromium())
-        context = b.new_context(viewport={"width": 1100, "height": 900})
-        pg = context.new_page()
-        pg.on("console", lambda m: m.type == "error" and errors.append(m.text))
-        pg.on("pageerror", lambda e: errors.append(str(e)))
-        pg.goto(url + "?board=hexboard")
-        ready(pg)
+    with web_page.opened(tmp_path_factory, "?board=hexboard",
+                         viewport={"width": 1100, "height": 900}) as pg:
         yield pg
-        errors += pg.evaluate("honeycomb.errors")
-        b.close()
-    httpd.shutdown()
-    assert not errors, errors
 
 
 def simulator():

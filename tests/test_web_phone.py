@@ -11,12 +11,10 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools", "web"))
-import harness  # noqa: E402
+import web_page  # noqa: E402
 from harness import frames, ready, state  # noqa: E402
 
-playwright = pytest.importorskip("playwright.sync_api", reason="playwright is missing: pip install -r requirements.txt")
-if harness.chromium() is None:
-    pytest.skip(harness.MISSING, allow_module_level=True)
+playwright = web_page.require()
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "is_mobile": True,
          "has_touch": True}
@@ -25,20 +23,8 @@ MIN_PITCH = 32
 
 @pytest.fixture(scope="module")
 def phone(tmp_path_factory):
-    import build  # noqa: E402 (tools/web)
-    httpd, url = harness.serve(build.build(str(tmp_path_factory.mktemp("web"))))
-    errors = []
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=harness.chromium())
-        page = b.new_context(**PHONE).new_page()
-        page.on("console", lambda m: m.type == "error" and errors.append(m.text))
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.url0 = url
+    with web_page.opened(tmp_path_factory, None, **PHONE) as page:
         yield page
-        errors += page.evaluate("honeycomb.errors")
-        b.close()
-    httpd.shutdown()
-    assert not errors, errors
 
 
 def pitch(page):

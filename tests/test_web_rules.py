@@ -10,11 +10,10 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools", "web"))
 import harness  # noqa: E402
+import web_page  # noqa: E402
 from harness import click_cell, frames, ready, start_game, state  # noqa: E402
 
-playwright = pytest.importorskip("playwright.sync_api", reason="playwright is missing: pip install -r requirements.txt")
-if harness.chromium() is None:
-    pytest.skip(harness.MISSING, allow_module_level=True)
+playwright = web_page.require()
 
 
 @pytest.fixture(scope="module")

@@ -9,33 +9,18 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools", "web"))
-import harness  # noqa: E402
-from harness import click_cell, frames, play_move, ready, state, wait_answer  # noqa: E402
+import web_page  # noqa: E402
+from harness import click_cell, frames, play_move, state, wait_answer  # noqa: E402
 
-playwright = pytest.importorskip("playwright.sync_api", reason="playwright is missing: pip install -r requirements.txt")
-if harness.chromium() is None:
-    pytest.skip(harness.MISSING, allow_module_level=True)
+playwright = web_page.require()
 
 RECORD = "hexgo base=4: d4 e4 d3"          # three moves: O to move
 
 
 @pytest.fixture(scope="module")
 def page(tmp_path_factory):
-    import build  # noqa: E402 (tools/web)
-    httpd, url = harness.serve(build.build(str(tmp_path_factory.mktemp("web"))))
-    errors = []
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=harness.chromium())
-        pg = b.new_context(viewport={"width": 760, "height": 900}).new_page()
-        pg.on("console", lambda m: m.type == "error" and errors.append(m.text))
-        pg.on("pageerror", lambda e: errors.append(str(e)))
-        pg.goto(url + "#" + RECORD.replace(" ", "%20"))
-        ready(pg)
+    with web_page.opened(tmp_path_factory, "#" + RECORD.replace(" ", "%20")) as pg:
         yield pg
-        errors += pg.evaluate("honeycomb.errors")
-        b.close()
-    httpd.shutdown()
-    assert not errors, errors
 
 
 def asked(page):
