@@ -8,31 +8,17 @@ import sys
 
 import pytest
 
-from needs import need, need_module
-
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools", "web"))
 import harness  # noqa: E402
+import web_page  # noqa: E402
+from web_page import built, site  # noqa: E402, F401 (fixtures)
 from harness import click_cell, fn, frames, play_move, ready, start_game, state, wait_answer  # noqa: E402
 
-playwright = need_module("playwright", "playwright.sync_api", "playwright is missing: pip install -r requirements.txt")
-need("Chromium", harness.chromium() is None and harness.MISSING, module=True)
+playwright = web_page.require()
 
 GAMES = ("hexgo", "hexade", "xiago", "inphexion", "hexmeister", "hex")
 DOCS_SHOT = os.path.join(ROOT, "docs", "web.png")
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    import build  # noqa: E402 (tools/web)
-    return build.build(str(tmp_path_factory.mktemp("web")))
-
-
-@pytest.fixture(scope="module")
-def site(built):
-    httpd, url = harness.serve(built)
-    yield url
-    httpd.shutdown()
 
 
 @pytest.fixture(scope="module")

@@ -11,22 +11,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools", "web"))
 import harness  # noqa: E402
 import web_page  # noqa: E402
+from web_page import built, site  # noqa: E402, F401 (fixtures)
 from harness import click_cell, frames, ready, start_game, state  # noqa: E402
 
 playwright = web_page.require()
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    import build  # noqa: E402 (tools/web)
-    return build.build(str(tmp_path_factory.mktemp("web")))
-
-
-@pytest.fixture(scope="module")
-def site(built):
-    httpd, url = harness.serve(built)
-    yield url
-    httpd.shutdown()
 
 
 @pytest.fixture

@@ -4,9 +4,13 @@
 #   playwright = web_page.require()       # skips without a browser, fails under CI
 # and in its fixture:
 #   with web_page.opened(tmp_path_factory, "?board=hexboard") as page: yield page
+# or, for pages of its own, the fixtures `built` (the site's folder) and `site` (its URL):
+#   from web_page import built, site  # noqa: F401
 import contextlib
 import os
 import sys
+
+import pytest
 
 from needs import need, need_module
 
@@ -25,14 +29,31 @@ def require():
     return pw
 
 
+def build_folder(tmp_path_factory):
+    """The site as tools/web/build.py makes it, in a folder of its own."""
+    import build  # noqa: E402 (tools/web)
+    return build.build(str(tmp_path_factory.mktemp("web")))
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    return build_folder(tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def site(built):
+    httpd, url = harness.serve(built)
+    yield url
+    httpd.shutdown()
+
+
 @contextlib.contextmanager
 def opened(tmp_path_factory, path="", **context):
     """A page of a new context (context: playwright's options; a 760 x 900 viewport
     unless given) loaded at the site's URL + path and ready, or not loaded at all with
     path None (page.url0 is the site). Leaving it, no console error may have shown."""
-    import build  # noqa: E402 (tools/web)
     from playwright.sync_api import sync_playwright
-    httpd, url = harness.serve(build.build(str(tmp_path_factory.mktemp("web"))))
+    httpd, url = harness.serve(build_folder(tmp_path_factory))
     context.setdefault("viewport", VIEWPORT)
     errors = []
     try:
