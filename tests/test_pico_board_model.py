@@ -48,8 +48,10 @@ const out = {};
 def node(body):
     """Runs PRELUDE + body in tools/pico (rp2040js resolves there); body fills `out`."""
     script = PRELUDE + body + "\nconsole.log(JSON.stringify(out));\n"
+    # the limit only so that a model that loops (an alarm re-armed at its own instant)
+    # fails instead of hanging the suite
     p = subprocess.run(["node", "--input-type=module", "-e", script], cwd=PICO,
-                       capture_output=True, text=True)
+                       capture_output=True, text=True, timeout=60)
     assert p.returncode == 0, p.stderr
     return json.loads(p.stdout)
 
