@@ -10,6 +10,8 @@ import os
 import shutil
 import subprocess
 
+import pytest
+
 from needs import need
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -50,8 +52,11 @@ def node(body):
     script = PRELUDE + body + "\nconsole.log(JSON.stringify(out));\n"
     # the limit only so that a model that loops (an alarm re-armed at its own instant)
     # fails instead of hanging the suite
-    p = subprocess.run(["node", "--input-type=module", "-e", script], cwd=PICO,
-                       capture_output=True, text=True, timeout=60)
+    try:
+        p = subprocess.run(["node", "--input-type=module", "-e", script], cwd=PICO,
+                           capture_output=True, text=True, timeout=60)
+    except subprocess.TimeoutExpired:
+        pytest.fail("the model ran on for 60 s (a loop in emulated time?)", pytrace=False)
     assert p.returncode == 0, p.stderr
     return json.loads(p.stdout)
 
@@ -177,8 +182,8 @@ for (const us of [99, 100, 160, 200, 399, 400]) { at(us); out.seen.push(lines())
     assert out["seen"] == [[1, 1], [0, 1], [1, 1], [0, 1], [0, 1], [0, 0]]
 
 
-# WS2812 bits as the chip's PIO program sends them, in PIO steps (8 ns each): a bit
-# period of 156 steps, high for 100 (a 1) or 50 (a 0) of them.
+# WS2812 bits as a PIO program sends them (the RP2040 datasheet's ws2812 example: a
+# 10-cycle bit, high for 7 cycles for a 1, 2 for a 0), in PIO steps of 8 ns.
 LEDS = """
 const pin = { listeners: [], addListener(f) { this.listeners.push(f); } };
 const stand = { rp: { gpio: { 9: pin } }, pioSteps: 0, nanos: 0 };
@@ -188,8 +193,8 @@ function steps(n) { stand.pioSteps += n; stand.nanos += 8 * n; }
 function send(bytes, bits = 8 * bytes.length) {
   for (let i = 0; i < bits; i++) {
     const one = (bytes[i >> 3] >> (7 - (i & 7))) & 1;
-    level(true); steps(one ? 100 : 50);
-    level(false); steps(one ? 56 : 106);
+    level(true); steps(one ? 7 : 2);
+    level(false); steps(one ? 3 : 8);
   }
 }
 """
@@ -198,8 +203,8 @@ function send(bytes, bits = 8 * bytes.length) {
 def test_led_frames_decode_to_the_bytes_sent_and_a_50_us_low_ends_each():
     out = node(LEDS + """
 send([0x12, 0xff, 0x00, 0xa5, 0x80, 0x01]);
-out.open = dec.take();                 // low for 56 steps only: not latched yet
-steps(6250);                           // low 50 us (+ 56 steps): the frame latches
+out.open = dec.take();                 // low for 3 steps only: not latched yet
+steps(6250);                           // low 50 us (+ 3 steps): the frame latches
 send([0x00, 0x00, 0x07]);
 steps(6250);
 out.frames = dec.take();
@@ -208,9 +213,9 @@ send([0x0f], 3); steps(6250);
 out.joined = dec.take();
 """)
     assert out["open"] == []
-    # each frame's time: its last bit's fall (both end on a 1, low for 56 steps after)
-    end1 = round((6 * 8 * 156 - 56) * 8 / 1000)
-    end2 = round((6 * 8 * 156 + 6250 + 3 * 8 * 156 - 56) * 8 / 1000)
+    # each frame's time: its last bit's fall (both end on a 1, low for 3 steps after)
+    end1 = round((6 * 8 * 10 - 3) * 8 / 1000)
+    end2 = round((6 * 8 * 10 + 6250 + 3 * 8 * 10 - 3) * 8 / 1000)
     assert out["frames"] == [[end1, "12ff00a58001", 0], [end2, "000007", 0]]
     assert len(out["joined"]) == 1
     _, hexbytes, extra = out["joined"][0]
