@@ -128,6 +128,7 @@ def test_window_caption_is_drawn_under_the_buttons_in_at_most_three_lines(tmp_pa
     a.caption = "HexGo"
     w.draw(surf)
     assert ink(surf, top, top + 18, 12) == 0 and ink(surf, top, top + 18, 80) > 0
+    assert ink(surf, w.grid_h + 38, top, w.width) == 0       # between the buttons and it
     assert ink(surf, top + 18, surf.get_height(), w.width) == 0
     a.caption = " ".join(["word%d" % i for i in range(200)])
     lines = w.wrap(a.caption, w.width - 24)
