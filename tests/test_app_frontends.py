@@ -29,7 +29,8 @@ def terminal(tmp_path, **kw):
 
 
 def test_a_typed_name_means_the_same_cell_to_every_front_end(tmp_path):
-    from web import browser
+    # the page's module as the page loads it: web/ on the path (it imports words.py)
+    from test_web_board import browser
     b, a, t = terminal(tmp_path)
     lay = b.layout
     assert names.cell_named(a, " G4 ") == lay.find("g4") and names.cell_named(a, "zz9") == -1
