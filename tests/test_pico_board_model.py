@@ -26,7 +26,7 @@ need("rp2040js", not os.path.isdir(os.path.join(PICO, "node_modules", "rp2040js"
 # mux read lines 6 and 7 inputs (their pads' input enable, as MicroPython sets it).
 PRELUDE = """
 import { RP2040 } from "rp2040js";
-import { Keys, LedDecoder } from "./board.mjs";
+import { Keys, LedDecoder, ToneWatch } from "./board.mjs";
 import { Timetable } from "./parts.mjs";
 const rp = new RP2040();
 const chip = { rp, clock: rp.clock, get nanos() { return rp.clock.nanos; } };
@@ -222,3 +222,30 @@ out.joined = dec.take();
     # 8 + 3 bits: one whole byte and three bits over, which the board's Python side
     # refuses as "not whole LEDs"
     assert (hexbytes, extra) == ("f0", 3)
+
+
+def test_the_buzzers_frequency_follows_the_pwm_registers_and_its_changes_are_timed():
+    # pin 10: PWM slice 5, output A (RP2040 datasheet, PWM: registers 0x14 apart per
+    # slice, CSR, DIV, CTR, CC, TOP; DIV 8.4 fixed point)
+    out = node("""
+const PWM = 0x40050000 + 5 * 0x14;
+const tone = new ToneWatch(chip, 10);
+rp.writeUint32(PWM + 0x10, 12499);                  // TOP: 12,500 counts a period
+rp.writeUint32(PWM + 0x04, 1 << 4);                 // DIV 1.0
+rp.writeUint32(PWM + 0x0c, 6250);                   // CC: output A high half the time
+at(10); rp.writeUint32(0x40014004 + 8 * 10, 4);     // the pin to PWM: not enabled yet
+out.off = tone.hz();
+at(20); rp.writeUint32(PWM, 1);                     // CSR EN: 125 MHz / 12,500
+at(30); rp.writeUint32(PWM, 1 | 2);                 // phase-correct: half that
+at(40); rp.writeUint32(PWM + 0x04, (2 << 4) | 8);   // DIV 2.5
+at(50); rp.writeUint32(PWM + 0x04, 0);              // DIV integer part 0: 256
+at(60); rp.writeUint32(PWM + 0x0c, 6250 << 16);     // A's level 0: silence
+at(70); rp.writeUint32(PWM + 0x0c, 6250);
+at(80); rp.writeUint32(0x40014004 + 8 * 10, 5);     // the pin back to SIO
+out.history = tone.take();
+out.after = tone.take();
+""")
+    assert out["off"] is None
+    assert out["history"] == [[20, 10000], [30, 5000], [40, 2000], [50, 5000 / 256], [60, None],
+                              [70, 5000 / 256], [80, None]]
+    assert out["after"] == []
