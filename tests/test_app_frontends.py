@@ -196,6 +196,20 @@ def test_board_command_errors_are_messages(tmp_path, capsys):
     assert "chess" in capsys.readouterr().err
 
 
+def test_a_script_naming_no_key_presses_nothing_and_says_which(tmp_path, capsys):
+    store = tmp_path / "store"
+    run = ["board", "--game", "hexgo", "--store", str(store), "--screenshot"]
+    script = "OK OK OK OK OK g7 g7"              # through the menu to HexGo, d4 played
+    assert main(run + [str(tmp_path / "a.png"), "--script", script]) == 0
+    game = (store / save.GAME_FILE).read_bytes()
+    assert save.unpack("game", game)["record"] == "hexgo base=4: d4"
+    capsys.readouterr()
+    # the same keys and two more moves, then a typo: refused before any key is pressed
+    assert main(run + [str(tmp_path / "b.png"), "--script", script + " g6 g6 f6 f6 zz9"]) == 2
+    assert capsys.readouterr().err == "error: no cell or function key 'zz9' on the pocket board\n"
+    assert (store / save.GAME_FILE).read_bytes() == game and not (tmp_path / "b.png").exists()
+
+
 class Running:
     """A command's output read as it comes, to wait for what it shows after the
     keys typed last."""
