@@ -70,9 +70,15 @@ def demo_knob(board, moves=5, seed=3, at="d2"):
     return s.app
 
 
-def press_script(board, app, script):
-    for tok in script.split():
-        board.press(tok)
+def script_keys(board, script):
+    """The keys a --script names, every name checked before any is pressed: a typo
+    ends the run with nothing pressed and the saved game as it was."""
+    return [board.key_of(tok) for tok in (script or "").split()]
+
+
+def press_script(board, app, keys):
+    for k in keys:
+        board.press(k)
         app.run(2)
 
 
@@ -88,6 +94,7 @@ def main(args):
         raise ValueError("the window needs pygame-ce: run `make play` (or pip install -r requirements.txt)")
     clock = None if shot else WallClock()
     board = VirtualBoard(args.hardware, folder, clock=clock, sound=Sound(bell=terminal, out=sys.stdout))
+    keys = script_keys(board, args.script)
     if shot and not args.script:
         app = (demo_knob if "knob_a" in board.layout.pins else demo)(board)
     else:
@@ -102,8 +109,7 @@ def main(args):
                                      1 if app.ai else 0, 1]
         app.boot()
         app.run(2)
-        if args.script:
-            press_script(board, app, args.script)
+        press_script(board, app, keys)
     for line in board.reports:
         print(line, file=sys.stderr)
     if shot:

@@ -19,6 +19,7 @@ from host_sim.board import on_screen
 FRAME_MS = 40
 FN_KEYS = {"M": "MENU", "U": "UNDO", "O": "OK", "H": "HINT"}
 ARROWS = {"A": (0, -1), "B": (0, 1), "C": (1, 0), "D": (-1, 0)}   # up, down, right, left
+ESC_MAX = 16        # an escape sequence ends here even without its final byte
 
 
 class Terminal:
@@ -38,13 +39,12 @@ class Terminal:
         for ch in text:
             if self._esc or ch == "\x1b":
                 self._esc += ch
-                if len(self._esc) == 3:
-                    if self._esc[:2] == "\x1b[" and self._esc[2] in ARROWS:
-                        self.move(*ARROWS[self._esc[2]])
+                if self.escaped():
                     self._esc = ""
                 continue
             if ch in ("\x03", "\x04", "Q"):
                 self.quit = True
+                return              # keys typed after it are not pressed
             elif ch in FN_KEYS:
                 self.press(self.lay.fn_key(FN_KEYS[ch]))
             elif ch in "[]" and "knob_a" in self.lay.pins:
@@ -63,6 +63,25 @@ class Terminal:
                 self.typed = self.typed[:-1]
             elif ch.isalnum() and len(self.typed) < 4:
                 self.typed += ch.lower()
+
+    def escaped(self):
+        """True once the escape sequence typed so far is whole (the arrows' done). A
+        CSI sequence (ESC [ parameters final byte) ends at its final byte whatever its
+        length, so that keys such as F5 (ESC [ 1 5 ~) or Shift+Up (ESC [ 1 ; 2 A) type
+        nothing into the name; SS3 (ESC O x, arrows in a terminal's application mode)
+        at its third character."""
+        e = self._esc
+        if len(e) < 2:
+            return False
+        if e[1] not in "[O":            # Alt+key (or a lone Escape): the key is dropped
+            return True
+        if len(e) == 2:
+            return False
+        if e[1] == "O" or "@" <= e[-1] <= "~" or len(e) >= ESC_MAX:
+            if len(e) == 3 and e[2] in ARROWS:
+                self.move(*ARROWS[e[2]])
+            return True
+        return False
 
     def move(self, dx, dy):
         """Cursor by screen direction: left/right along a row, up/down to the

@@ -29,7 +29,8 @@ def terminal(tmp_path, **kw):
 
 
 def test_a_typed_name_means_the_same_cell_to_every_front_end(tmp_path):
-    from web import browser
+    # the page's module as the page loads it: web/ on the path (it imports words.py)
+    from test_web_board import browser
     b, a, t = terminal(tmp_path)
     lay = b.layout
     assert names.cell_named(a, " G4 ") == lay.find("g4") and names.cell_named(a, "zz9") == -1
@@ -193,6 +194,20 @@ def test_screenshot_from_the_command_line(tmp_path):
 def test_board_command_errors_are_messages(tmp_path, capsys):
     assert main(["board", "--game", "chess", "--terminal", "--store", str(tmp_path)]) == 2
     assert "chess" in capsys.readouterr().err
+
+
+def test_a_script_naming_no_key_presses_nothing_and_says_which(tmp_path, capsys):
+    store = tmp_path / "store"
+    run = ["board", "--game", "hexgo", "--store", str(store), "--screenshot"]
+    script = "OK OK OK OK OK g7 g7"              # through the menu to HexGo, d4 played
+    assert main(run + [str(tmp_path / "a.png"), "--script", script]) == 0
+    game = (store / save.GAME_FILE).read_bytes()
+    assert save.unpack("game", game)["record"] == "hexgo base=4: d4"
+    capsys.readouterr()
+    # the same keys and two more moves, then a typo: refused before any key is pressed
+    assert main(run + [str(tmp_path / "b.png"), "--script", script + " g6 g6 f6 f6 zz9"]) == 2
+    assert capsys.readouterr().err == "error: no cell or function key 'zz9' on the pocket board\n"
+    assert (store / save.GAME_FILE).read_bytes() == game and not (tmp_path / "b.png").exists()
 
 
 class Running:

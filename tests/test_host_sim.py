@@ -8,7 +8,7 @@ from host_sim import diagram
 from host_sim.__main__ import game_options, main
 from host_sim.match import make
 from host_sim.opponents import FlatMonteCarlo, RandomPlayer
-from host_sim.textplay import TextGame
+from host_sim.textplay import HELP, TextGame
 
 
 class Script:
@@ -115,3 +115,34 @@ def test_names_diagram_lists_every_cell_once():
         text = diagram.names(b)
         for i in range(b.n):
             assert (" %s " % b.name(i)) in text + " "
+
+
+def test_text_commands_answer_and_leave_the_game_as_it_was():
+    g = hexgames.new("hexgo")
+    io = Script(["undo", "moves", "", "  ", "record", "names", "help", "d4", "record",
+                 "undo", "undo", "quit"])
+    assert TextGame(g, None, 1, io.say, io.ask).run() is None       # quit: no result
+    empty = hexgames.new("hexgo")
+    d4 = hexgames.new("hexgo")
+    d4.play(d4.parse("d4"))
+    x, o = "X to move> ", "O to move> "
+    assert io.out == [
+        "Honeycomb hexgo. 'help' lists the commands.", diagram.position(empty), x,
+        "Nothing to undo.", x,                               # the position not shown again
+        " ".join(sorted(empty.text(m) for m in empty.moves())), x,
+        x, x,                                                # blank lines: the prompt again
+        "hexgo base=4: ", x,
+        diagram.names(empty.board), x,
+        HELP, x,
+        diagram.position(d4), o,
+        "hexgo base=4: d4", o,
+        diagram.position(empty), x,                          # two people: one move back
+        "Nothing to undo.", x]
+    assert g.history() == []
+
+
+def test_text_game_ends_at_the_end_of_input_without_a_result():
+    g = hexgames.new("hexgo")
+    io = Script(["d4"])
+    assert TextGame(g, None, 1, io.say, io.ask).run() is None
+    assert [g.text(m) for m in g.history()] == ["d4"] and "Game over" not in io.text()

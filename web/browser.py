@@ -276,15 +276,18 @@ def frame():
     sc = b.screen
     shown = sc is not None and sc.changed
     say = b.news.since(b.app)
-    if not b.leds.dirty and cap == b.shown_caption and not shown and not say:
+    play = b.play_screen()
+    # the label also changes with who plays (a shared game gone on against the
+    # computer) where the LEDs and caption may not: a finished game
+    seen = (cap, play, b.news.plies)
+    if not b.leds.dirty and cap == b.shown_caption and not shown and not say \
+            and seen == b.shown_label:
         return None
     b.leds.dirty = False
     b.shown_caption = cap
     out = {"leds": b.colours(), "caption": cap}
     if say:
         out["say"] = say
-    play = b.play_screen()
-    seen = (cap, play, b.news.plies)
     if seen != b.shown_label:          # the position or the screen changed
         b.shown_label = seen
         out["label"] = words.label(b.app)

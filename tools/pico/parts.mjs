@@ -235,8 +235,21 @@ export class Timetable {
     this.alarm = chip.clock.createAlarm(() => this.due());
   }
 
-  /** [[us from now, value], ...] */
+  /** [[us from now, value], ...]; a malformed list is refused whole, before any of it
+   * is queued (a NaN moment would sort anywhere and fire at a moment no one meant). */
   schedule(changes) {
+    if (!Array.isArray(changes)) {
+      throw new Error(`a timetable is a list of [us from now, value], not ${JSON.stringify(changes)}`);
+    }
+    changes.forEach((c, i) => {
+      if (!Array.isArray(c) || c.length !== 2) {
+        throw new Error(`timetable entry ${i}: ${JSON.stringify(c)} is not [us from now, value]`);
+      }
+      if (typeof c[0] !== "number" || !Number.isFinite(c[0]) || c[0] < 0) {
+        throw new Error(`timetable entry ${i}: ${JSON.stringify(c[0])} is no moment to come ` +
+          "(us from now: a number, 0 or more)");
+      }
+    });
     const t0 = this.clock.nanos;
     for (const [us, value] of changes) this.queue.push([t0 + Math.round(us * 1000), value]);
     this.queue.sort((a, b) => a[0] - b[0]);
