@@ -225,3 +225,23 @@ def test_the_hexboard_offers_learn_between_its_clusters_and_shows_the_captions(t
     enter(s, lesson)
     s.frames(12)
     assert "every turn is a push" in " ".join(s.app.panel.lines)
+
+
+def test_a_pass_step_blinks_the_empty_cells_in_the_sides_colour_and_ok_ok_plays_it(tmp_path):
+    s = Session("pocket", str(tmp_path), ai=None)
+    lesson = open_lesson(s, "xiago")
+    s.press("OK")                          # step 1 has a cell to press: OK is refused
+    assert s.board.sound.tones[-1] == (150, 120) and not lesson.done
+    lesson.setup(2)                        # the pass step
+    assert lit_cells(s) == set() and "OK" in s.app.caption
+    empty = [lesson.place.cell[i] for i in range(lesson.g.board.n) if lesson.g._symbol(i) is None]
+    seen = set()
+    for _ in range(14):
+        s.frames(1)
+        seen |= {c for c in empty if s.board.rgb(c)[0] > 2 * s.board.rgb(c)[2]}   # X's red
+    assert len(seen) == len(empty)
+    s.press(empty[0])                      # a cell: nothing to press there
+    assert s.board.sound.tones[-1] == (150, 120) and not lesson.entry.busy()
+    s.press("OK", "OK")
+    s.frames(30)                           # O's pass, the reply
+    assert lesson.done and lesson.g.result() is not None and "17 to 15.5" in s.app.caption

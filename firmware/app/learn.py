@@ -78,9 +78,14 @@ class Learn(Play):
     def next_move(self):
         """The next of the player's moves is the only one taken, its cells lit."""
         g = self.g
-        self.only.m = [g.parse(self.mine[0])]
+        m = g.parse(self.mine[0])
+        self.only.m = [m]
         self.refresh()
         self.light_target()
+        if not g.cells(m):
+            # a pass: no cell to light, so the empty cells blink faintly in the
+            # side's colour, as for an armed pass (OK is the only key that plays)
+            self.veil = g.to_move
 
     def light_target(self):
         # the next cell of the move's path after those pressed (the last one,
