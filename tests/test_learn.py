@@ -245,3 +245,39 @@ def test_a_pass_step_blinks_the_empty_cells_in_the_sides_colour_and_ok_ok_plays_
     s.press("OK", "OK")
     s.frames(30)                           # O's pass, the reply
     assert lesson.done and lesson.g.result() is not None and "17 to 15.5" in s.app.caption
+
+
+def test_every_lesson_that_fits_the_hexboard_can_be_finished_there(tmp_path):
+    s = Session("hexboard", str(tmp_path), ai=None)
+    s.choose("learn")
+    for name in [v for _, v, _ in s.screen.choices()]:
+        s.choose(name)
+        lesson = s.screen
+        assert isinstance(lesson, learn.Learn) and lesson.name == name
+        for k in range(lesson.steps):
+            enter(s, lesson)
+            s.press("OK")
+        assert s.on("menu") and s.screen.page == "learn", (name, s.app.caption)
+
+
+def test_the_knob_alone_walks_a_lesson_on_the_hexboard(tmp_path):
+    s = Session("hexboard", str(tmp_path), ai=None)
+    s.choose("learn")
+    s.choose("hex")
+    lesson = s.screen
+    for k in range(lesson.steps):
+        target = lesson.targets()
+        assert len(target) == 1
+        s.board.turn(1)                    # the first stop: the lit cell
+        s.frames(2)
+        assert s.app.pointer == target[0]
+        s.board.push_knob()                # selects it; the next stop is OK
+        s.frames(2)
+        s.board.turn(1)
+        s.frames(2)
+        s.board.push_knob()                # OK: played
+        s.frames(2)
+        assert lesson.done and lesson.k == k
+        s.board.push_knob()                # OK again: the next step
+        s.frames(2)
+    assert s.on("menu") and s.screen.page == "learn"
