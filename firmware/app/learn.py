@@ -17,10 +17,6 @@ from app.play import Play
 _REPLY_MS = const(900)      # the player's move is seen alone this long before the reply
 
 
-def lesson(name):
-    return LESSONS.get(name)
-
-
 def fits(layout, name):
     """A lesson for this game whose board fits the layout."""
     les = LESSONS.get(name)
