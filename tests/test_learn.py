@@ -39,8 +39,9 @@ CLAIMS = {
     ],
     "hexmeister": [
         {"cells": {"c11": "X"}, "to_move": "O"},
-        {"cells": {"c11": None, "c10": "X"}, "to_move": "O"},
-        {"cells": {"c9": "X"}, "to_move": "X"},       # a gate: the bonus step
+        {"cells": {"c11": None, "c7": "X"}, "to_move": "O"},
+        {"cells": {"c7": None, "c6": "X"}, "to_move": "X",     # a gate: the bonus step
+         "info": {"gates": {"X": 1, "O": 0}}},
     ],
     "hex": [
         {"cells": {"c3": "X"}, "to_move": "O", "result": None},
