@@ -6,7 +6,7 @@ import pytest
 
 import host_sim  # noqa: F401
 import hexgames
-from app import learn, lessons, save
+from app import learn, lessons, marks, save
 from host_sim.session import Session
 
 # What each step shows, as the engine must confirm it after the player's moves and
@@ -282,3 +282,15 @@ def test_the_knob_alone_walks_a_lesson_on_the_hexboard(tmp_path):
         s.board.push_knob()                # OK again: the next step
         s.frames(2)
     assert s.on("menu") and s.screen.page == "learn"
+
+
+def test_a_win_shows_on_the_board_hexs_chain_blinks(tmp_path):
+    s = Session("pocket", str(tmp_path), ai=None)
+    lesson = open_lesson(s, "hex")
+    lesson.setup(2)
+    enter(s, lesson)
+    chain = [lesson.g.board.index(c) for c in ("c1", "c2", "b3", "b4", "a5")]
+    assert all(lesson.mark[i] == marks.SIX for i in chain)
+    looks = [[s.board.rgb(lesson.place.cell[i]) for i in chain] for _ in range(12) if not s.frames(1)]
+    assert len({tuple(v) for v in looks}) > 1         # blinking (white mixed in and out)
+    assert "X wins" in s.app.caption
