@@ -42,6 +42,8 @@ CLAIMS = {
         {"cells": {"c11": None, "c7": "X"}, "to_move": "O"},
         {"cells": {"c7": None, "c6": "X"}, "to_move": "X",     # a gate: the bonus step
          "info": {"gates": {"X": 1, "O": 0}}},
+        {"emptied": ["e8", "e10"], "cells": {"e9": "X"}, "to_move": "X",
+         "info": {"secured": {"X": ["e8"], "O": []}}},
     ],
     "hex": [
         {"cells": {"c3": "X"}, "to_move": "O", "result": None},

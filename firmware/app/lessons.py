@@ -70,6 +70,10 @@ LESSONS = {
         ("drop c11 drop h1 c11-c7 drop i1", "c7-c6", "",
          "Stepping onto a gate earns a bonus step. Step onto it",
          "X steps again. Five gates in a line through the centre win"),
+        ("drop c11 drop h1 c11-d8 h1-e8 drop c11 drop h1 c11-f8 drop i1 drop c11 drop g1 c11-e10 "
+         "drop j1", "e10-e9", "",
+         "Three of your stones round a cell make it yours. Put a third round O's stone",
+         "O's stone there is taken, and a capture earns a bonus step too"),
     )),
     "hex": (5, (
         ("", "c3", "",
