@@ -94,7 +94,7 @@ class Menu:
             if a.saved:
                 items.append(["Continue", self.corner(1) if wide else self.cluster(_SE), palette.WHITE, "continue"])
             # Learn (app/learn.py): the cluster after the games where one is free,
-            # else the two cells between the centre's and the eastern clusters
+            # else the two cells between the centre's and the north-eastern clusters
             learn = self.cluster(len(names)) if wide and len(names) < 7 else [lay.index(q, r) for q, r in _LEARN]
             items.append(["Learn", learn, palette.HINT, "learn"])
             sel = self.game
