@@ -212,7 +212,7 @@ def test_the_knob_picks_a_game_and_plays_it_and_the_screen_follows(hand):
         push()
         if label != "OK":
             push()                                      # pressed twice: chosen
-    chip.turn(5)                                        # Hex, the fifth game
+    chip.turn(6)                          # Hex: the sixth stop (Learn, between clusters, is third)
     hand.frames(4)
     assert hand.eval("a.pointed") == "Hex"
     hand.frames(10)                                     # the changed line goes out

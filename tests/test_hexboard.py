@@ -377,10 +377,10 @@ def test_the_panel_shows_the_caption_and_sends_only_changed_pages(tmp_path):
     assert all(r[0] == "#" for r in rows[:8])            # the title line: inverted
     assert rows[-1] == "." * 128                           # nothing pointed at: last line dark
     drawn = [line for line in a.panel.lines if line]
-    assert b.screen.sent == len(drawn) == 9                # the first picture: its lines
+    assert b.screen.sent == len(drawn) == 10               # the first picture: its lines
     b.turn(1)
     a.run(5)
-    assert b.screen.sent == 10                             # then only the line that changed
+    assert b.screen.sent == 11                             # then only the line that changed
     assert "#" in "".join(b.screen.rows()[-8:]) and a.pointed == "HexGo"
     assert title == "Choose a game"
 

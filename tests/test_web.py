@@ -83,8 +83,9 @@ def test_menu_is_drawn_in_the_window_simulators_colours(web):
             lit += 1
         else:                           # a dark cell, at most lit by a neighbour's glow
             assert max(page.evaluate("(i) => honeycomb.pixel(i)", i)) < 80, i
-    # six game clusters of seven cells, and Settings: a corner cell and its three neighbours
-    assert lit == sum(len(it[1]) for it in app.screen.items) == 6 * 7 + 4
+    # six game clusters of seven cells, Learn's cluster, and Settings: a corner cell and
+    # its three neighbours
+    assert lit == sum(len(it[1]) for it in app.screen.items) == 6 * 7 + 7 + 4
 
 
 def test_six_games_played_to_the_end_offline(web):

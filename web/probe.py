@@ -23,6 +23,10 @@ def state():
         d["pointer"] = a.pointer if a.pointer_on is s else -2
         d["panel"] = list(a.panel.shown or ("", ""))    # what the screen shows: caption, pointed
         d["targets"] = pointer.targets(a)
+    if hasattr(s, "steps"):                   # a lesson (app/learn.py): its step, its lit cells
+        from app import pointer
+        d["lesson"] = [s.k, s.steps, s.done]
+        d["targets"] = pointer.targets(a)
     if hasattr(s, "page"):
         d["page"] = s.page
         d["choices"] = [[c[0], str(c[1]), c[2]] for c in s.choices()]

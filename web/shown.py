@@ -14,6 +14,6 @@ def game():
         sel = getattr(s, "sel", -1)
         if sel >= 0:
             v = s.items[sel][3]
-            return v if v not in ("settings", "continue") else ""
+            return v if v not in ("settings", "continue", "learn") else ""
         return ""
     return getattr(s, "game", None) or ""

@@ -9,7 +9,7 @@ ME = const(1)          # hexgo: a Me (eye); + owner 0 X, 1 O, 2 neutral;
 TERRITORY = const(4)   # xiago: a vacant cell of X's (4) or O's (5) territory;
                        # hexmeister: a cell X (4) or O (5) secures
 SIX = const(6)         # hexade: a stone of a six-stone shape of X (6) or O (7);
-                       # inphexion: a disc of the winning link
+                       # inphexion: a disc of the winning link; hex: the winning chain
 PENDING = const(8)     # inphexion: a disc that must be relocated now
 
 _OWNER = "XON"
@@ -83,6 +83,11 @@ def _hex(g, mark):
         rows = r == 0 or r == last
         if rows != (q == 0 or q == last):
             mark[i] = ME + (0 if rows else 1)
+    # the winning chain blinks, as inpHeXion's link does
+    index = g.board.index
+    for name in g.info().get("chain", ()):
+        i = index(name)
+        mark[i] = SIX + _OWNER.index(g._symbol(i))
 
 
 def _generic(g, mark):

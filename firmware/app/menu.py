@@ -21,6 +21,9 @@ _FREE = const(255)
 # brightness row's last; between that row and the battery gauge (row -3), inside the
 # hexhex of radius 4 that every layout has.
 _TEST = ((3, -1), (4, -1), (4, -2), (3, -2), (2, -1), (3, 0))
+# The game page's Learn where no cluster is free: two cells that no cluster covers,
+# between the centre's cluster and the north-eastern one (inside radius 4, on every layout).
+_LEARN = ((1, -2), (2, -1))
 
 
 def dist(layout, i):
@@ -90,6 +93,16 @@ class Menu:
             items.append(["Settings", self.corner(0) if wide else self.cluster(_SW), palette.WHITE, "settings"])
             if a.saved:
                 items.append(["Continue", self.corner(1) if wide else self.cluster(_SE), palette.WHITE, "continue"])
+            # Learn (app/learn.py): the cluster after the games where one is free,
+            # else the two cells between the centre's and the north-eastern clusters
+            learn = self.cluster(len(names)) if wide and len(names) < 7 else [lay.index(q, r) for q, r in _LEARN]
+            items.append(["Learn", learn, palette.HINT, "learn"])
+            sel = self.game
+        elif page == "learn":
+            from app import learn
+            for k, name in enumerate(games.offered(lay)[:7 if lay.radius >= 6 else 5]):
+                if learn.fits(lay, name):
+                    items.append([games.title(name), self.cluster(k), palette.game_colour(name), name])
             sel = self.game
         elif page == "size":
             colour = palette.game_colour(self.game)
@@ -162,7 +175,8 @@ class Menu:
         """Each choice by what it is, then "at" a cell of it: the cell only helps a
         person who types names (the colours and outlines on the grid are the menu)."""
         what = {"game": "Choose a game", "size": "Board size", "flags": "Options (press to switch)",
-                "opponent": "Opponent", "side": "Your side", "settings": "Settings"}[self.page]
+                "opponent": "Opponent", "side": "Your side", "settings": "Settings",
+                "learn": "Learn a game's rules"}[self.page]
         # a size by itself is a bare number: say which (a HexGo "base 5", a Hex "size 7")
         unit = (games.spec(self.game)[1] or "size") + " " if self.page == "size" else ""
         parts = []
@@ -266,6 +280,10 @@ class Menu:
             return
         v = self.items[self.sel][3] if self.sel >= 0 else None
         if page == "game":
+            if v == "learn":
+                self.stack.append(page)
+                self.enter("learn")
+                return
             if v == "settings" or v == "continue":
                 if v == "continue":
                     a.resume()
@@ -276,6 +294,11 @@ class Menu:
             if v != self.game:
                 self.game, self.flags = v, []
                 self.size = games.default_size(self.layout, v)
+        elif page == "learn":
+            from app import learn
+            a.click()
+            learn.start(a, v)
+            return
         elif page == "size":
             self.size = v
         elif page == "opponent":
