@@ -10,7 +10,8 @@ process). play must be picklable: a function at the top of a module.
 
 ray="ADDRESS" (a cluster's head, "auto": the one `ray start` made on this
 computer) or "local" (a Ray instance started here, workers CPUs) plays the
-games on Ray instead. Ray is optional: `make ray` (requirements-ray.txt).
+games on Ray instead. Ray is optional: pip install -r requirements-ray.txt
+(`make test` and `make strength RAY=...` do).
 A cluster's workers get this checkout as their working directory, so one
 of several computers runs the same code.
 
@@ -72,7 +73,7 @@ def _ray(play, tasks, address, workers):
     try:
         import ray
     except ImportError:
-        raise PoolError("--ray needs Ray: make ray (pip install -r requirements-ray.txt)")
+        raise PoolError("--ray needs Ray: pip install -r requirements-ray.txt")
     if not ray.is_initialized():
         if address == "local":
             ray.init(num_cpus=workers, runtime_env=ray_runtime(address), include_dashboard=False,
@@ -82,8 +83,12 @@ def _ray(play, tasks, address, workers):
     remote = ray.remote(_call)
     # every game is submitted at once; the cluster's scheduler spreads them
     refs = [remote.remote(play, t) for t in tasks]
-    for r in refs:
-        yield ray.get(r)
+    try:
+        for r in refs:
+            yield ray.get(r)
+    finally:
+        for r in refs:            # a failure or an early stop: the rest are not played
+            ray.cancel(r)
 
 
 def imap(play, tasks, workers=None, ray=None, show=None, out=sys.stderr):

@@ -6,8 +6,9 @@ Plays, per game at its pocket-board size, the top level (L5) against random
 and greedy, its search against flat Monte Carlo at exactly the same playouts
 (the chip's in one second), each level against the one below, and level 5
 against OpenSpiel's MCTS at 1,000 simulations a move (vs_openspiel.py; needs
-OpenSpiel: make openspiel); rewrites the table between the strength markers
-of docs/speed-and-strength.md (with GAME names, just those games' rows).
+OpenSpiel, which make strength installs); rewrites the table between the
+strength markers of docs/speed-and-strength.md (with GAME names, just those
+games' rows).
 Every game of every pairing goes to one pool (host_sim/pool.py): --workers
 processes, one per core by default, or a Ray cluster.
 """

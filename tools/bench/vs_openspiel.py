@@ -1,7 +1,7 @@
 """The board's opponent against OpenSpiel's MCTS, in any of our games.
 
 OpenSpiel is an optional dependency (PyPI `open_spiel`, ~300 MB):
-  make openspiel            (pip install -r requirements-openspiel.txt)
+  .venv/bin/pip install -r requirements-openspiel.txt     (make test and make strength do)
   .venv/bin/python tools/bench/vs_openspiel.py [GAME ...] [--sims 1000] [--games 100]
   .venv/bin/python tools/bench/vs_openspiel.py hexade --opt base=7 --ours 1000
 
