@@ -8,7 +8,8 @@ and greedy, its search against flat Monte Carlo at exactly the same playouts
 against OpenSpiel's MCTS at 1,000 simulations a move (vs_openspiel.py; needs
 OpenSpiel, which make strength installs); rewrites the table between the
 strength markers of docs/speed-and-strength.md (with GAME names, just those
-games' rows).
+games' rows; with --only, just those pairings' rows; --table FILE, another
+file's table, or - none).
 Every game of every pairing goes to one pool (host_sim/pool.py): --workers
 processes, one per core by default, or a Ray cluster.
 """
@@ -28,6 +29,7 @@ from host_sim.match import game, score_so_far, summary, tally, tasks  # noqa: E4
 POCKET = {"hexgo": {}, "hexade": {"base": 7}, "xiago": {"base": 6}, "inphexion": {},
           "hexmeister": {}, "hex": {}}
 SIMS = 1000          # OpenSpiel's MCTS simulations a move, in its row
+TABLE = os.path.join(ROOT, "docs", "speed-and-strength.md")
 BEGIN, END = "<!-- strength begin -->", "<!-- strength end -->"
 
 
@@ -74,6 +76,7 @@ def main(argv=None):
     ap.add_argument("--workers", type=int, help="games played at once (default: one per core)")
     ap.add_argument("--ray", metavar="ADDRESS", help="play on a Ray cluster: address, auto, local")
     ap.add_argument("--only", help="just the pairings whose A or B contains this text")
+    ap.add_argument("--table", default=TABLE, help="the file whose table is rewritten (-: none)")
     ap.add_argument("games", nargs="*")
     args = ap.parse_args(argv)
     pairings_ = []
@@ -91,22 +94,35 @@ def main(argv=None):
     for name, a, b, ts in pairings_:
         rows.append(row(name, a, b, [next(results) for _ in ts]))     # in the table's order
         print(rows[-1], flush=True)
-    if not args.only:
-        write_table(rows, [p[0] for p in pairings_])
+    if args.table != "-":
+        write_table(rows, [p[0] for p in pairings_], bool(args.only), args.table)
     return rows
 
 
-def write_table(rows, names):
+def _key(r):
+    """(game, A, B) of a row of the table."""
+    cells = r.split("|")
+    return cells[1].split()[0], cells[2].strip(), cells[3].strip()
+
+
+def write_table(rows, games, only=False, path=TABLE):
     """The strength table: the rows of the games played replace theirs, the
-    other games' rows stay (a run for some games updates just those)."""
-    path = os.path.join(ROOT, "docs", "speed-and-strength.md")
+    other games' rows stay (a run for some games updates just those); with
+    only, just the rows of the pairings played are replaced."""
     text = open(path).read()
     if BEGIN not in text:
         return
     old = re.search(re.escape(BEGIN) + "(.*)" + re.escape(END), text, flags=re.S).group(1)
-    kept = [r for r in old.strip().split("\n")[2:] if r.split()[1] not in names]
+    played = set(_key(r) for r in rows) if only else None
+    kept = [r for r in old.strip().split("\n")[2:]
+            if (_key(r) not in played if only else _key(r)[0] not in games)]
     order = [g for g in hexgames.GAMES if g in POCKET]
-    lines = sorted(kept + rows, key=lambda r: order.index(r.split()[1]))   # stable: pairings keep their order
+
+    def place(r):
+        g, a, b = _key(r)
+        where = [p for p, (pa, pb) in enumerate(pairings(g)) if (pa, pb) == (a, b)]
+        return order.index(g), where[0] if where else len(pairings(g))
+    lines = sorted(kept + rows, key=place)
     table = "\n".join(["| game | A | B | games | A: +win =draw -loss | A's score (95%) | Elo |",
                        "| --- | --- | --- | --- | --- | --- | --- |"] + lines)
     text = text.replace(BEGIN + old + END, BEGIN + "\n" + table + "\n" + END)
