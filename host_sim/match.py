@@ -12,7 +12,6 @@ per core by default, or --ray ADDRESS on a Ray cluster; each game's seeds
 fix it, so the result is the same however they run.
 """
 import math
-import sys
 
 import hexgames
 from hexgames.ai import Player
@@ -155,7 +154,7 @@ def score_so_far(results):
 
 
 def run(name, options, a, b, pairs, seed=1, records=None, say=print, workers=None, ray=None,
-        progress=sys.stderr):
+        progress=pool.STDERR):
     """A against B, pairs of games on workers processes (default one per core)
     or a Ray cluster (pool.py); the same games and result however many."""
     results = []

@@ -28,6 +28,7 @@ import traceback
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # a progress line at most this often when stderr is a file, not a terminal
 QUIET_S = 30
+STDERR = "stderr"       # out: sys.stderr as it is when the games run (tests replace it)
 
 
 class PoolError(RuntimeError):
@@ -91,9 +92,11 @@ def _ray(play, tasks, address, workers):
             ray.cancel(r)
 
 
-def imap(play, tasks, workers=None, ray=None, show=None, out=sys.stderr):
-    """play(task) for each task, the results in the tasks' order."""
+def imap(play, tasks, workers=None, ray=None, show=None, out=STDERR):
+    """play(task) for each task, the results in the tasks' order; the progress
+    line to out (None: none)."""
     tasks = list(tasks)
+    out = sys.stderr if out == STDERR else out
     workers = workers or os.cpu_count() or 1
     if type(workers) is not int or workers < 1:
         raise ValueError("workers must be a whole number of at least 1, not %r" % (workers,))

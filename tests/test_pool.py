@@ -75,3 +75,9 @@ def test_a_match_on_ray_is_the_same_as_here():
     finally:
         ray.shutdown()
     assert on_ray == match(1) == match(2)
+
+
+def test_a_match_says_its_progress_on_stderr_and_its_result_on_stdout(capsys):
+    run("hex", {"size": 4}, "L2", "L1", 1, seed=5, workers=1)
+    out, err = capsys.readouterr()
+    assert out.startswith("hex L2 vs L1: 2 games") and err.startswith("2/2 games, +"), (out, err)
