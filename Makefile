@@ -8,7 +8,8 @@
 #   make flash    put the firmware on a board (PORT=/dev/ttyACM0 VARIANT=full RELEASE=1 FROZEN=1)
 #   make web      build the handheld's web page (build/web) and serve it at http://127.0.0.1:8000/
 #   make bench-web  the web page's figures in headless Chromium (first paint, answers, frames, bytes)
-#   make strength the strength table (tools/bench/strength.py, hours; GAMES="hex xiago" for some)
+#   make strength the strength table (tools/bench/strength.py, hours; GAMES="hex xiago" for some;
+#                 JOBS=N games at once, default one per core; RAY=ADDRESS|auto|local on Ray)
 #   make mutants  mutation testing with cosmic-ray: every mutant of one target's modules
 #                 against its CPython tests (GAME=hexgo, or engine, app; hours), or
 #                 SAMPLE=100 a seeded sample of the targets at the score (CI runs it)
@@ -41,8 +42,9 @@ test: setup
 bench: $(VENV)/.installed $(if $(CHIP),$(PICO)/node_modules/.installed)
 	$(PY) -m host_sim bench $(if $(CHIP),--chip)
 
-strength: $(VENV)/.installed
-	$(PY) tools/bench/strength.py --jobs $(or $(JOBS),2) $(GAMES)
+# Its OpenSpiel rows need OpenSpiel; RAY=... installs Ray too.
+strength: $(VENV)/.installed $(VENV)/.openspiel $(if $(RAY),$(VENV)/.ray)
+	$(PY) tools/bench/strength.py $(if $(JOBS),--workers $(JOBS)) $(if $(RAY),--ray $(RAY)) $(GAMES)
 
 faults: $(VENV)/.installed $(PICO)/node_modules/.installed
 	$(PY) -m tools.pico.faults $(if $(QUICK),--quick)
@@ -71,7 +73,7 @@ firmware-deps:
 	  || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(FW_DEBS); }
 
 # Everything the tests need: the ARM toolchain only where the kit is there to build from.
-setup: $(VENV)/.installed $(VENV)/.mutants $(WASM)/node_modules/.installed $(PICO)/node_modules/.installed \
+setup: $(VENV)/.installed $(VENV)/.mutants $(VENV)/.openspiel $(VENV)/.ray $(WASM)/node_modules/.installed $(PICO)/node_modules/.installed \
 	chromium $(if $(wildcard $(KIT_SRC)),firmware-deps)
 
 web: $(VENV)/.installed $(WASM)/node_modules/.installed
@@ -107,6 +109,16 @@ $(VENV)/.installed: requirements.txt
 
 $(VENV)/.mutants: requirements-mutants.txt $(VENV)/.installed
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-mutants.txt
+	touch $@
+
+# The optional packages, each installed only by the targets that need it (the tests
+# among them: CI runs every test, tests/needs.py).
+$(VENV)/.openspiel: requirements-openspiel.txt $(VENV)/.installed
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-openspiel.txt
+	touch $@
+
+$(VENV)/.ray: requirements-ray.txt $(VENV)/.installed
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-ray.txt
 	touch $@
 
 $(WASM)/node_modules/.installed: $(WASM)/package.json $(WASM)/package-lock.json

@@ -3,7 +3,7 @@
   python -m host_sim play GAME [--base N] [--pie] ... [--opponent L1..L5|mc:N|random|none] [--as X|O]
   python -m host_sim replay RECORD         (a record line, or a file of them)
   python -m host_sim bench [--ai | --chip] [GAME ...]
-  python -m host_sim match GAME A B [--pairs N] [--records FILE] [--base N] ...
+  python -m host_sim match GAME A B [--pairs N] [--records FILE] [--workers N] [--ray ADDRESS] [--base N] ...
 """
 import argparse
 import os
@@ -12,6 +12,7 @@ import sys
 import host_sim  # noqa: F401  (puts firmware/ on sys.path)
 import hexgames
 from host_sim import diagram
+from host_sim.pool import PoolError
 
 
 def game_options(extra):
@@ -68,6 +69,9 @@ def main(argv=None):
     m.add_argument("--pairs", type=int, default=50, help="game pairs (each opening with both colours)")
     m.add_argument("--seed", type=int, default=1)
     m.add_argument("--records", help="write one record line per game to this file")
+    m.add_argument("--workers", type=int, help="games played at once (default: one per core)")
+    m.add_argument("--ray", metavar="ADDRESS",
+                   help="play on a Ray cluster: its address, auto, or local (host_sim/pool.py)")
     h = sub.add_parser("board", help="the handheld: the firmware's app on a virtual board",
                        description="Window when a display exists, else the terminal.")
     h.add_argument("--hardware", default="pocket", choices=("pocket", "full", "hexboard"))
@@ -87,7 +91,8 @@ def main(argv=None):
         elif args.cmd == "match":
             from host_sim.match import run
             out = open(args.records, "w") if args.records else None
-            run(args.game, game_options(extra), args.a, args.b, args.pairs, args.seed, out)
+            run(args.game, game_options(extra), args.a, args.b, args.pairs, args.seed, out,
+                workers=args.workers, ray=args.ray)
             if out:
                 out.close()
         elif extra:
@@ -100,7 +105,7 @@ def main(argv=None):
         else:
             from host_sim import bench
             (bench.chip if args.chip else bench.ai if args.ai else bench.main)(args.games)
-    except (ValueError, OSError) as e:
+    except (ValueError, OSError, PoolError) as e:
         print("error: %s" % e, file=sys.stderr)
         return 2
     return 0

@@ -7,12 +7,16 @@ search at a fixed budget).
 Games come in pairs: the same seeded opening, once with A as X, once as O.
 Prints wins/draws/losses of A, the score with a 95% interval, an Elo estimate,
 and writes one record line per game when --records FILE is given.
+The games run side by side (host_sim/pool.py): --workers N processes, one
+per core by default, or --ray ADDRESS on a Ray cluster; each game's seeds
+fix it, so the result is the same however they run.
 """
 import math
 
 import hexgames
 from hexgames.ai import Player
 from hexgames.rng import Rng
+from host_sim import pool
 from host_sim.board import WallClock
 from host_sim.opponents import FlatMonteCarlo, RandomPlayer
 
@@ -116,25 +120,50 @@ def summary(wins, draws, losses):
     return score, centre - half, centre + half, elo
 
 
-def run(name, options, a, b, pairs, seed=1, records=None, say=print):
+def game(task):
+    """One game of a match (a pool's task): (name, options, a, b, seed, p, a_side)
+    -> (A's result: 1 won, 0 drawn, -1 lost; the game's record line). The seeds
+    come from the task alone, so the game is the same in any process."""
+    name, options, a, b, seed, p, a_side = task
+    pa, pb = make(a, seed + 2 * p), make(b, seed + 2 * p + 1)
+    players = {a_side: pa, 3 - a_side: pb}
+    g = play_one(name, options, players, seed * 7919 + p)
+    winner = g.result()[0]
+    line = "%s | X=%s O=%s result=%s" % (
+        g.record(), a if a_side == 1 else b, b if a_side == 1 else a, g.result())
+    return (0 if winner == 0 else 1 if winner == a_side else -1), line
+
+
+def tasks(name, options, a, b, pairs, seed=1):
+    """A match's games: pairs of the same seeded opening, A as X then as O."""
     if type(pairs) is not int or pairs < 1:
         raise ValueError("--pairs must be a whole number of at least 1, not %r" % (pairs,))
-    w = d = l = 0
-    for p in range(pairs):
-        for a_side in (1, 2):
-            pa, pb = make(a, seed + 2 * p), make(b, seed + 2 * p + 1)
-            players = {a_side: pa, 3 - a_side: pb}
-            g = play_one(name, options, players, seed * 7919 + p)
-            winner = g.result()[0]
-            if winner == a_side:
-                w += 1
-            elif winner == 0:
-                d += 1
-            else:
-                l += 1
-            if records is not None:
-                records.write("%s | X=%s O=%s result=%s\n" % (
-                    g.record(), a if a_side == 1 else b, b if a_side == 1 else a, g.result()))
+    make(a, seed)
+    make(b, seed)             # an unknown player is refused here, not in a worker
+    return [(name, options, a, b, seed, p, a_side) for p in range(pairs) for a_side in (1, 2)]
+
+
+def tally(results):
+    """(wins, draws, losses) of A from game() results."""
+    rs = [r[0] for r in results]
+    return rs.count(1), rs.count(0), rs.count(-1)
+
+
+def score_so_far(results):
+    return "+%d =%d -%d" % tally(results)
+
+
+def run(name, options, a, b, pairs, seed=1, records=None, say=print, workers=None, ray=None,
+        progress=pool.STDERR):
+    """A against B, pairs of games on workers processes (default one per core)
+    or a Ray cluster (pool.py); the same games and result however many."""
+    results = []
+    for r in pool.imap(game, tasks(name, options, a, b, pairs, seed), workers, ray,
+                       score_so_far, progress):
+        results.append(r)
+        if records is not None:
+            records.write(r[1] + "\n")
+    w, d, l = tally(results)
     score, lo, hi, elo = summary(w, d, l)
     say("%s %s vs %s: %d games, +%d =%d -%d, score %.3f (95%% %.3f-%.3f), Elo %+.0f"
         % (name, a, b, w + d + l, w, d, l, score, lo, hi, elo))
