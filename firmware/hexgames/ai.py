@@ -65,6 +65,8 @@ class Search(Scratch):
         # A game whose descent costs the chip several playouts' time samples
         # each leaf LEAF_PLAYOUTS times in one call (playouts(); not with RAVE)
         self.leaf = getattr(game, "LEAF_PLAYOUTS", 1)
+        if self.leaf > 1 and self.amaf is not None:
+            raise ValueError("%s: LEAF_PLAYOUTS and AMAF do not go together" % game.NAME)
         self.prepare(game)
         self.pv = self.prior_visits if self.priors else 0     # visits a child starts with
         self.tree.reset(3 - game.to_move)

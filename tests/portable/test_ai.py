@@ -178,8 +178,12 @@ def test_a_leaf_is_sampled_as_often_as_the_game_asks():
             for _ in range(99):
                 s.iterate()
             assert t.visits[0] == 100 * k
+        cls.AMAF = "st"                 # RAVE counts one playout an iteration
+        msg = raises(ValueError, Search(4, memory=8 * 1024).start, g)
+        assert "LEAF_PLAYOUTS and AMAF" in msg
     finally:
         cls.LEAF_PLAYOUTS = old
+        del cls.AMAF
 
 
 def test_integer_exploration_term_tracks_the_float_formula():
