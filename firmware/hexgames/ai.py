@@ -62,6 +62,11 @@ class Search(Scratch):
         # RAVE: AMAF names a bytearray of the game that, after a playout,
         # holds for each move the player who played it (0: nobody)
         self.amaf = getattr(game, "AMAF", None)
+        # A game whose descent costs the chip several playouts' time samples
+        # each leaf LEAF_PLAYOUTS times in one call (playouts(); not with RAVE)
+        self.leaf = getattr(game, "LEAF_PLAYOUTS", 1)
+        if self.leaf > 1 and self.amaf is not None:
+            raise ValueError("%s: LEAF_PLAYOUTS and AMAF do not go together" % game.NAME)
         self.prepare(game)
         self.pv = self.prior_visits if self.priors else 0     # visits a child starts with
         self.tree.reset(3 - game.to_move)
@@ -101,6 +106,10 @@ class Search(Scratch):
                 break
         if t.proven[v]:
             winner = t.who[v] if t.proven[v] == _WIN else 3 - t.who[v]
+        elif g.to_move and self.leaf > 1:
+            self._sample(g, depth)
+            self.playouts += 1
+            return
         elif g.to_move:
             self.seed += 1
             r = g.playout(self.seed, self.max_plies)
@@ -111,6 +120,16 @@ class Search(Scratch):
         if self.amaf is not None:
             self._backup_amaf(depth, winner, getattr(g, self.amaf))
         self.playouts += 1
+
+    def _sample(self, g, depth):
+        """The leaf's LEAF_PLAYOUTS playouts, each backed up as a visit."""
+        k = self.leaf
+        r = g.playouts(self.seed + 1, self.max_plies, k)
+        self.seed += k
+        x = r & 255                     # X's wins, then O's; the rest drawn
+        o = x + (r >> 8 & 255)
+        for i in range(k):
+            self._backup(depth, 1 if i < x else 2 if i < o else 0)
 
     def _children(self, g):
         """The moves listed under a node: buf[0..k), and with priors theirs

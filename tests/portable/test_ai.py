@@ -137,7 +137,7 @@ def test_the_tree_stays_inside_its_memory_budget():
     for _ in range(400):
         s.iterate()
     assert s.tree.used <= s.tree.size == 4096 // s.tree.BYTES_PER_NODE
-    assert s.tree.visits[0] == 400
+    assert s.tree.visits[0] == 400 * s.leaf         # HexGo samples each leaf LEAF_PLAYOUTS times
 
 
 def test_root_visits_add_up():
@@ -147,8 +147,43 @@ def test_root_visits_add_up():
         s.iterate()
     t = s.tree
     f, k = t.first[0], t.kids[0]
-    assert sum([t.visits[c] for c in range(f, f + k)]) == 300     # the root is expanded at start
-    assert 0 <= t.wins[0] <= 2 * 300
+    n = 300 * s.leaf                # the root is expanded at start; a leaf sampled s.leaf times
+    assert sum([t.visits[c] for c in range(f, f + k)]) == n
+    assert 0 <= t.wins[0] <= 2 * n
+
+
+def test_a_leaf_is_sampled_as_often_as_the_game_asks():
+    # LEAF_PLAYOUTS: each iteration backs up that many playouts of its leaf,
+    # the ones the game's playouts() plays from there
+    g = hexgames.replay("hexgo: d4 e4 c4 b5")
+    cls = type(g)
+    old = cls.LEAF_PLAYOUTS
+    try:
+        for k in (1, 3, 8):
+            cls.LEAF_PLAYOUTS = k
+            s = Search(4, memory=8 * 1024)
+            s.start(g)
+            seed = s.seed
+            s.iterate()                 # the root's first child, a leaf: sampled at once
+            t = s.tree
+            c = s.path[1]
+            assert s.seed == seed + k and t.visits[0] == t.visits[c] == k
+            h = g.copy()
+            h.play(t.move[c])
+            want = 0
+            for j in range(k):          # each playout as playout() plays it alone
+                r = h.copy().playout(seed + 1 + j, s.max_plies)
+                want += 1 if r is None or r[0] == 0 else 2 if r[0] == t.who[c] else 0
+            assert t.wins[c] == want, (k, t.wins[c], want)
+            for _ in range(99):
+                s.iterate()
+            assert t.visits[0] == 100 * k
+        cls.AMAF = "st"                 # RAVE counts one playout an iteration
+        msg = raises(ValueError, Search(4, memory=8 * 1024).start, g)
+        assert "LEAF_PLAYOUTS and AMAF" in msg
+    finally:
+        cls.LEAF_PLAYOUTS = old
+        del cls.AMAF
 
 
 def test_integer_exploration_term_tracks_the_float_formula():

@@ -291,3 +291,25 @@ def test_playout_draws_the_numbers_of_rng():
                 b._apply(b.st[74 + rng.below(b.st[148])])     # opn[below(nopen)]
             assert a.playout(seed) == b.result(), (seed, start)
             assert a.st == b.st and a.side == b.side and a.to_move == 0
+
+
+def test_playouts_sums_the_single_playouts_and_leaves_the_position():
+    # the search's LEAF_PLAYOUTS sample: playouts(seed, plies, k) counts the
+    # wins of playout(seed + j) for j < k, each from this very position
+    for start in (0, 8, 20, 30):
+        g = random_game("hexgo", {}, start, check=False)
+        moves = g.history()
+        a = hexgames.new("hexgo")
+        for m in moves[:start]:
+            a.play(m)
+        if not a.to_move:
+            continue
+        before = (a.st[:], a.side, a.to_move)
+        for seed, k, plies in ((5, 4, 400), (1000000005, 3, 400), (77, 6, 4)):
+            x = o = 0
+            for j in range(k):
+                r = a.copy().playout(seed + j, plies)
+                x += r is not None and r[0] == 1
+                o += r is not None and r[0] == 2
+            assert a.playouts(seed, plies, k) == x | o << 8, (start, seed, k)
+            assert (a.st, a.side, a.to_move) == before

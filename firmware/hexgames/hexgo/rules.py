@@ -48,11 +48,15 @@ def _nb7():
 
 _NB = _nb7()
 _TST = bytearray(_OPN)      # ends_into plays a closing move on this copy of cell, enb
+_KEEP = bytearray(_SIZE)    # playouts() starts each one from this copy of st
 
 
 class HexGo(Game):
     NAME = "hexgo"
-    CHIP_RATE = 390    # iterations per chip second, level 5 on the emulated chip (tools/pico/chip_rate.py)
+    CHIP_RATE = 250    # iterations per chip second, level 5 on the emulated chip (tools/pico/chip_rate.py)
+    # playouts a search iteration runs from its leaf: on the chip one costs a
+    # quarter of the descent and backup around it (docs/speed-and-strength.md)
+    LEAF_PLAYOUTS = 4
     OPTIONS = (("base", 4, (4,)),)
     # what a move changes (the search restores just this: scratch.py)
     STATE = ("st", "side", "to_move", "_result")
@@ -175,6 +179,28 @@ class HexGo(Game):
         # the result, unpacked here: a function call costs what the tuple does
         r = self._result = (r >> 8 & 3, r >> 10 & 63, r >> 16 & 63, "score")
         return r
+
+    def playouts(self, seed, max_plies, k):
+        """k playouts from this position, the j-th as playout(seed + j) plays
+        it; returns X's wins | O's wins << 8 (the rest drawn or cut short).
+        The game is back at this position afterwards."""
+        st = self.st
+        keep = _KEEP
+        keep[:] = st                    # a block copy into a fixed buffer: no allocation
+        side = self.side
+        x = o = 0
+        for j in range(k):
+            if j:
+                st[:] = keep
+            r = K.playout(st, side, max_plies, abs(seed + j) % _SEEDS, _NB, _ADJ)
+            if not r & 63:
+                w = r >> 8 & 3
+                if w == 1:
+                    x += 1
+                elif w == 2:
+                    o += 1
+        st[:] = keep
+        return x | o << 8
 
     # -- scoring and facts -----------------------------------------------------
     def _owner(self, i):
