@@ -48,6 +48,7 @@ TARGETS = {
     "app": (["firmware/app/" + m for m in ("save.py", "store.py", "entry.py", "play.py")],
             ["tests/portable/test_app_core.py", "tests/portable/test_faults.py",
              "tests/portable/test_app_save.py", "tests/portable/test_app_entry.py",
+             "tests/portable/test_app_play.py",
              "tests/portable/test_app_handheld.py", "tests/test_app_features.py"]),
 }
 # The targets whose full run has reached the target score: CI's sample is drawn from
