@@ -124,6 +124,12 @@ def put(p, *names):
         p.key(k)
 
 
+def path(p, *names):
+    """One move of several cells: each pressed, the last again to play it."""
+    for t in names + names[-1:]:
+        p.key(key_of(p, t))
+
+
 def texts(p):
     return [p.g.text(m) for m in p.g.history()]
 
@@ -416,3 +422,96 @@ def test_a_hint_is_refused_on_the_computers_turn():
     p.thinking = 0                                # as between its slices
     p.key(host.HINT)
     assert host.tones == [150]
+
+
+def test_a_resumed_game_marks_only_each_sides_last_turn():
+    g = hexgames.replay(start(moves=("d4", "e4", "c5", "d5"))[1].g.record())
+    p = Play(Host(), "hexgo", g, 0, 1)
+    assert last_turns(p) == {"c5": 1, "d5": 2} and list(p.sides) == [1, 2, 1, 2]
+
+
+def test_the_veil_of_a_pass_goes_with_the_next_move_or_undo():
+    host, p = start("xiago")
+    put(p, "g6")
+    assert p.veil == 0 and p.veil_t == -1
+    p.key(host.OK)
+    assert p.veil == 2
+    off = [k for k in range(host.layout.n) if p.place.of(k) < 0][0]
+    p.key(off)                                    # refused: the armed pass stays shown
+    assert p.veil == 2 and p.armed >= 0 and host.tones[-1] == 150
+    p.key(host.UNDO)                              # disarmed
+    assert p.veil == 0 and p.armed < 0 and texts(p) == ["g6"]
+    host.now = 10
+    p.key(host.OK)
+    p.key(host.OK)
+    assert texts(p) == ["g6", "pass"] and p.veil == 2 and p.veil_t == 10
+    host.now = 20
+    put(p, "e6")                                  # the next move ends the pass's showing
+    assert p.veil == 0 and p.veil_t == -1
+
+
+def test_a_refused_ok_blinks_no_cell():
+    host, p = start()                             # HexGo has no move without cells
+    p.key(host.OK)
+    assert host.tones == [150] and p.refuse_cell < 0
+    host, p = start(level=2, human=2, opponent=Scripted(2, 50))
+    p.key(host.OK)                                # not your turn
+    assert host.tones == [150] and p.refuse_cell < 0
+
+
+def steps(g, moves):
+    """The positions after each of moves from g's start."""
+    f = hexgames.new(g.NAME, **g.options)
+    out = []
+    for t in moves:
+        f.play(t)
+        out.append(f.dump())
+    return out
+
+
+def test_your_every_step_is_saved_and_the_computers_turn_once_after_its_last():
+    opp = Scripted(2, 2, ["d4-d3", "g6", "j2-i2", "i6"])
+    host, p = start("xiago", level=2, human=2, opponent=opp)
+    run_until_idle(host, p, 8)
+    after = steps(p.g, XIAGO[:4])
+    assert texts(p) == list(XIAGO[:2]) and host.saves == [after[1]]
+    path(p, "d3", "e2")
+    frame(host, p)
+    assert host.saves[1:] == [after[2]]           # your first step, before it searches
+    put(p, "e6")
+    frame(host, p)
+    assert host.saves[2] == after[3] and opp.thought == 0
+    frame(host, p)                                # its search begins once it is saved
+    assert opp.saves_then[-2:] == [3, 3]
+    run_until_idle(host, p, 8)
+    assert len(texts(p)) == 6 and len(host.saves) == 4 and host.saves[-1] == p.g.dump()
+
+
+def test_undo_against_the_computer_takes_back_one_round():
+    opp = Scripted(2, 1, ["e4", "d5"])
+    host, p = start(level=2, human=1, opponent=opp)
+    put(p, "d4")
+    run_until_idle(host, p, 4)
+    put(p, "c5")
+    run_until_idle(host, p, 4)
+    assert texts(p) == ["d4", "e4", "c5", "d5"]
+    p.key(host.UNDO)
+    assert texts(p) == ["d4", "e4"] and last_turns(p) == {"d4": 1, "e4": 2}
+
+
+def test_undo_refused_when_only_the_computer_has_moved_since_the_resume():
+    g = hexgames.load(start(moves=("d4",))[1].g.dump())       # O to move, no history
+    host = Host(Scripted(2, 1, ["e4"]))
+    p = Play(host, "hexgo", g, 2, 1)
+    run_until_idle(host, p, 4)
+    assert texts(p) == ["e4"] and p.my_turn()
+    p.key(host.UNDO)
+    assert texts(p) == ["e4"] and host.tones[-1] == 150
+
+
+def test_a_hint_names_the_side_it_is_for():
+    opp = Scripted(3, 1, ["c5"])
+    host, p = start(opponent=opp, moves=("d4",))
+    p.key(host.HINT)
+    p.tick(10)
+    assert host.caption == "Hint: O could play c5 (lit; OK plays it)"
