@@ -251,6 +251,10 @@ def test_the_cells_the_knob_visits():
     assert p.targets() == sorted(lit)
     host, p = start(level=2, human=2, opponent=Scripted(2))
     assert p.targets() == []                      # the computer's turn
+    host, p = start("xiago")                      # each first cell once, the pass none
+    g = p.g
+    firsts = [g.cells(m)[0] for m in g.moves() if g.cells(m)]
+    assert p.targets() == sorted(set(p.place.cell[c] for c in firsts))
 
 
 def test_a_pass_is_armed_shown_and_lifted():
@@ -445,8 +449,10 @@ def test_the_veil_of_a_pass_goes_with_the_next_move_or_undo():
     p.key(host.OK)
     p.key(host.OK)
     assert texts(p) == ["g6", "pass"] and p.veil == 2 and p.veil_t == 10
+    p.key(key_of(p, "e6"))                        # X's input: the pass stays shown
+    assert p.veil == 2 and p.entry.busy()
     host.now = 20
-    put(p, "e6")                                  # the next move ends the pass's showing
+    p.key(key_of(p, "e6"))                        # the next move ends the pass's showing
     assert p.veil == 0 and p.veil_t == -1
 
 
@@ -503,6 +509,7 @@ def test_undo_refused_when_only_the_computer_has_moved_since_the_resume():
     g = hexgames.load(start(moves=("d4",))[1].g.dump())       # O to move, no history
     host = Host(Scripted(2, 1, ["e4"]))
     p = Play(host, "hexgo", g, 2, 1)
+    assert host.caption == "HexGo: O to move (computer)"
     run_until_idle(host, p, 4)
     assert texts(p) == ["e4"] and p.my_turn()
     p.key(host.UNDO)
@@ -515,3 +522,21 @@ def test_a_hint_names_the_side_it_is_for():
     p.key(host.HINT)
     p.tick(10)
     assert host.caption == "Hint: O could play c5 (lit; OK plays it)"
+
+
+def test_a_move_the_engine_refuses_changes_nothing():
+    host, p = start(moves=("d4",))
+    m = p.g.moves()[0]
+    p.commit(p.g.board.index("d4"))               # taken
+    assert host.tones == [150] and p.refuse_cell < 0 and texts(p) == ["d4"]
+    assert host.saves == [] and not p.unsaved and m in p.g.moves()
+
+
+def test_undo_from_a_won_game_takes_back_only_the_winning_move():
+    opp = Scripted(2, 1)
+    host, p = start("hex", level=2, human=1, opponent=opp, size=5,
+                    moves=("a1", "b1", "a2", "b2", "a3", "b3", "a4", "b4"))
+    put(p, "a5")
+    assert p.g.result() is not None and not p.thinking
+    p.key(host.UNDO)
+    assert len(texts(p)) == 8 and p.my_turn()
