@@ -294,6 +294,7 @@ def test_undo_with_two_people_takes_back_one_move_and_saves():
     host, p = start()
     p.key(host.UNDO)
     assert host.tones == [150] and host.saves == []     # nothing to take back
+    assert p.refuse_cell < 0                            # ... and no cell blinks
     put(p, "d4", "e4")
     p.key(host.UNDO)
     assert texts(p) == ["d4"] and host.saves[-1] == p.g.dump()
@@ -415,7 +416,7 @@ def test_a_hint_lights_its_cells_and_ok_plays_it():
     assert texts(p) == ["pass"]
     host, p = start()                             # no opponent at all
     p.key(host.HINT)
-    assert host.tones == [150] and p.thinking == 0
+    assert host.tones == [150] and p.thinking == 0 and p.refuse_cell < 0
 
 
 def test_a_hint_is_refused_on_the_computers_turn():
@@ -454,6 +455,15 @@ def test_the_veil_of_a_pass_goes_with_the_next_move_or_undo():
     host.now = 20
     p.key(key_of(p, "e6"))                        # the next move ends the pass's showing
     assert p.veil == 0 and p.veil_t == -1
+    host.now = 100
+    side = p.g.to_move
+    p.key(host.OK)
+    p.key(host.OK)
+    assert texts(p)[-1] == "pass" and p.veil == side and p.veil_t == 100
+    p.tick(1600)
+    assert p.veil == side
+    p.tick(1601)                                  # shown 1.5 s from its own move
+    assert p.veil == 0
 
 
 def test_a_refused_ok_blinks_no_cell():
