@@ -197,6 +197,7 @@ def test_each_sides_last_turn_is_marked_as_played_and_after_a_resume():
     for t in XIAGO:
         m = [m for m in p.g.moves() if p.g.text(m) == t][0]
         p.commit(m)
+        assert sum(p.flash) == 0 and p.flash_t == -1      # a stone moved is no capture
     want = {"d3": 2, "e2": 2, "e6": 2, "j2": 1, "i2": 1}
     assert last_turns(p) == want and list(p.sides) == [1, 1, 2, 2, 1]
     back = Play(Host(), "xiago", hexgames.replay(p.g.record()), 0, 1)
@@ -349,7 +350,9 @@ def test_your_move_is_saved_once_shown_before_the_computer_searches():
     assert texts(p) == ["d4"] and "thinking" in host.caption
     assert p.work(10) and opp.thought == 1
     assert p.work(10) and opp.thought == 2
-    p.tick(120)                                   # the third slice: ready, played
+    assert p.work(10) and opp.thought == 3        # ready: not asked again
+    assert not p.work(10) and opp.thought == 3
+    p.tick(120)                                   # ... its move played at the tick
     assert texts(p) == ["d4", "e4"] and host.tones[-1] == 660 and opp.thought == 3
     assert not p.work(10) and len(host.saves) == 1
     p.tick(160)                                   # saved at the next frame
@@ -412,6 +415,7 @@ def test_a_hint_lights_its_cells_and_ok_plays_it():
     p.tick(80)
     p.tick(90)
     assert p.armed >= 0 and p.veil == 1 and "X could pass" in host.caption
+    assert sum(p.hint) == 0                       # the last hint's cells are dark
     p.key(host.OK)
     assert texts(p) == ["pass"]
     host, p = start()                             # no opponent at all
@@ -464,6 +468,14 @@ def test_the_veil_of_a_pass_goes_with_the_next_move_or_undo():
     assert p.veil == side
     p.tick(1601)                                  # shown 1.5 s from its own move
     assert p.veil == 0
+    host.now = 2000
+    p.commit([m for m in p.g.moves() if len(p.g.cells(m)) == 1][0])
+    side = p.g.to_move
+    p.key(host.OK)
+    p.key(host.OK)
+    assert texts(p)[-1] == "pass" and p.veil == side
+    p.key(host.UNDO)                              # the pass taken back: no longer shown
+    assert texts(p)[-1] != "pass" and p.veil == 0
 
 
 def test_a_refused_ok_blinks_no_cell():

@@ -212,9 +212,32 @@ def test_a_short_write_is_an_error_and_keeps_the_old_file():
     fs = ShortFiles(3)
     store = FolderStore("data", files=fs)
     store.save("game.sav", b"old")              # 3 of 3 bytes: complete
-    msg = raises(OSError, store.save, "game.sav", b"newer")
-    assert "wrote 3 of 5 bytes" in msg, msg
+    try:
+        store.save("game.sav", b"newer")
+    except OSError as e:
+        assert e.args[0] == 28 and "wrote 3 of 5 bytes" in e.args[1], e.args   # ENOSPC
+    else:
+        raise AssertionError("a short write was taken")
     assert fs.files == {"data/game.sav": b"old"}
+
+
+def test_a_file_that_cannot_be_made_gives_its_own_error():
+    fs = MemFiles()
+    store = FolderStore("", files=fs)
+    store.save("game.sav", b"old")
+
+    def unwritable(path, mode):
+        if "w" in mode:
+            raise OSError(30, "read-only")      # EROFS; no temporary to remove after it
+        return MemFiles.open(fs, path, mode)
+    fs.open = unwritable
+    try:
+        store.save("game.sav", b"new")
+    except OSError as e:
+        assert e.args[0] == 30, e.args
+    else:
+        raise AssertionError("an unwritable file was taken")
+    assert fs.files == {"game.sav": b"old"} and store.load("game.sav") == b"old"
 
 
 def test_the_file_wins_over_a_leftover_temporary_and_reads_stop_past_the_limit():
