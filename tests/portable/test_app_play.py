@@ -408,6 +408,7 @@ def test_a_hint_lights_its_cells_and_ok_plays_it():
     assert host.caption == "Hint: X could play c5 (lit; OK plays it)" and p.hint_t == 70
     b = p.g.board
     assert [b.name(i) for i in range(b.n) if p.hint[i]] == ["c5"]
+    assert p.veil == 0                            # a stone's hint: no pass shown
     p.key(host.UNDO)                              # the hint dropped, nothing undone
     assert p.hint_t == -1 and texts(p) == [] and host.tones[-1] == 1800
     opp.moves = ["pass"]
