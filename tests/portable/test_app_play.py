@@ -408,7 +408,6 @@ def test_a_hint_lights_its_cells_and_ok_plays_it():
     assert host.caption == "Hint: X could play c5 (lit; OK plays it)" and p.hint_t == 70
     b = p.g.board
     assert [b.name(i) for i in range(b.n) if p.hint[i]] == ["c5"]
-    assert p.veil == 0                            # a stone's hint: no pass shown
     p.key(host.UNDO)                              # the hint dropped, nothing undone
     assert p.hint_t == -1 and texts(p) == [] and host.tones[-1] == 1800
     opp.moves = ["pass"]
@@ -545,6 +544,7 @@ def test_a_hint_names_the_side_it_is_for():
     p.key(host.HINT)
     p.tick(10)
     assert host.caption == "Hint: O could play c5 (lit; OK plays it)"
+    assert p.veil == 0                            # a stone's hint: no pass shown
 
 
 def test_a_move_the_engine_refuses_changes_nothing():
