@@ -151,7 +151,7 @@ def test_a_move_is_said_with_its_side():
 
 def test_the_caption_says_whose_turn_and_the_last_move():
     host, p = start()
-    assert host.caption == "HexGo: X to move"
+    assert host.caption == "HexGo: X to move" and p.refuse_cell < 0      # no cell blinks
     put(p, "d4")
     assert host.caption == "HexGo: O to move. Last: X played d4"
     host, p = start("hex", size=5, pie=True)
@@ -193,6 +193,8 @@ def test_each_sides_last_turn_is_marked_as_played_and_after_a_resume():
     assert last_turns(p) == {"d4": 1, "e4": 2}
     put(p, "c5")
     assert last_turns(p) == {"e4": 2, "c5": 1}
+    put(p, "d5")
+    assert last_turns(p) == {"c5": 1, "d5": 2}
     host, p = start("xiago")
     for t in XIAGO:
         m = [m for m in p.g.moves() if p.g.text(m) == t][0]
@@ -220,6 +222,9 @@ def test_a_capture_flashes_the_stone_taken():
     assert [b.name(i) for i in range(b.n) if p.flash[i]] == ["d1"] and p.flash_t == 900
     put(p, "a6")
     assert sum(p.flash) == 0 and p.flash_t == -1
+    host, p = start()                             # and an X stone taken
+    put(p, "d1", "e1", "a7", "c2", "b7", "d2")
+    assert [b.name(i) for i in range(b.n) if p.flash[i]] == ["d1"]
 
 
 def test_keys_make_moves_with_a_click_and_a_refusal_sounds_low():
