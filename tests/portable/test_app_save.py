@@ -259,3 +259,14 @@ def test_a_refused_rename_without_an_errno_keeps_the_old_file():
     fs.rename = refuse
     raises(OSError, store.save, "game.sav", b"new")
     assert fs.files == {"game.sav": b"old"}
+
+
+def test_a_rename_refused_for_any_other_reason_keeps_the_old_file():
+    # only "target exists" (17) removes the old file first; EIO, ENOENT... do not
+    for errno in (5, 2, 30):
+        fs = MemFiles()
+        store = FolderStore("", files=fs)
+        store.save("game.sav", b"old")
+        fs.rename_error = errno
+        raises(OSError, store.save, "game.sav", b"new")
+        assert fs.files == {"game.sav": b"old"}, errno
