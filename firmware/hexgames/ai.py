@@ -25,7 +25,7 @@ _WIN = const(1)          # proven[v]: the player who moved into v wins
 _LOSS = const(2)         # ... loses
 _SCALE = const(1024)     # win rates and UCB terms are fixed-point, 1024 = 1.0
 _MAX_DEPTH = const(600)
-_PACE_MAX = const(1 << 17)  # budgets paced (EXPAND_PACE): used x budget stays a small int
+_PACE_MAX = const(1 << 17)  # budgets paced (EXPAND_PACE): used x budget < 2**30 in a 32 KB tree
 
 # Per level: (milliseconds on the chip, children sampled among). Level 1 is
 # the greedy beginner (no search); each level above doubles the time, which
