@@ -76,6 +76,9 @@ class Searcher:
         p.start(game, clock)
         if self.playouts:
             p.budget = self.playouts
+            plan = getattr(p.search, "plan", None)     # the search shaped by its real budget
+            if plan is not None:
+                plan(p.budget)
         while not p.think(p.PC_MS, clock):
             pass
         return p.best()

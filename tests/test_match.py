@@ -59,3 +59,12 @@ def test_a_match_of_no_games_is_refused_on_the_command_line(pairs, capsys):
     assert err.startswith("error: --pairs must be") and pairs in err and "Traceback" not in err
     with pytest.raises(ValueError, match="pairs"):
         run("hex", {}, "random", "random", int(pairs), say=lambda s: None)
+
+
+def test_a_fixed_budget_player_tells_its_search_the_budget():
+    # mcts:N runs N iterations whatever its level's: a search that shapes
+    # itself by its budget (inpHeXion's paced tree) must hear N, not the level's
+    p = make("mcts:700", 1)
+    p.choose(hexgames.new("inphexion"))
+    s = p.player.search
+    assert s.playouts == 700 and s.budget == 700

@@ -25,6 +25,7 @@ _WIN = const(1)          # proven[v]: the player who moved into v wins
 _LOSS = const(2)         # ... loses
 _SCALE = const(1024)     # win rates and UCB terms are fixed-point, 1024 = 1.0
 _MAX_DEPTH = const(600)
+_PACE_MAX = const(1 << 17)  # budgets paced (EXPAND_PACE): used x budget < 2**30 in a 32 KB tree
 
 # Per level: (milliseconds on the chip, children sampled among). Level 1 is
 # the greedy beginner (no search); each level above doubles the time, which
@@ -67,6 +68,10 @@ class Search(Scratch):
         self.leaf = getattr(game, "LEAF_PLAYOUTS", 1)
         if self.leaf > 1 and self.amaf is not None:
             raise ValueError("%s: LEAF_PLAYOUTS and AMAF do not go together" % game.NAME)
+        # EXPAND_PACE: the tree may fill no faster than the budget is spent
+        # (plan() below); else a wide game fills it early and searches flat
+        self.pace = getattr(game, "EXPAND_PACE", False)
+        self.budget = 0
         self.prepare(game)
         self.pv = self.prior_visits if self.priors else 0     # visits a child starts with
         self.tree.reset(3 - game.to_move)
@@ -77,6 +82,12 @@ class Search(Scratch):
 
     def solved(self):
         return self.tree.proven[0] != 0
+
+    def plan(self, budget):
+        """The iterations this search will run (Player.start tells it):
+        a paced game's tree fills as they are spent. A clock-only search
+        (level 6) is not paced."""
+        self.budget = budget if self.pace and budget < _PACE_MAX else 0
 
     # -- one iteration -------------------------------------------------------------
     def iterate(self):
@@ -141,6 +152,9 @@ class Search(Scratch):
 
     def _expand(self, v, g, depth):
         t = self.tree
+        # paced: no expansion while the tree is fuller than the budget is spent
+        if self.budget and t.used * self.budget > t.size * (self.playouts + 1):
+            return False
         k = self._children(g)
         f = t.used
         if f + k > t.size:

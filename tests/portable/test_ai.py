@@ -140,6 +140,39 @@ def test_the_tree_stays_inside_its_memory_budget():
     assert s.tree.visits[0] == 400 * s.leaf         # HexGo samples each leaf LEAF_PLAYOUTS times
 
 
+def paced_fill(name, budget, **options):
+    """t.used after each of `budget` iterations of a search told its
+    budget, from a seeded random position a few turns in."""
+    g = hexgames.new(name, **options)
+    rng = Rng(4)
+    for _ in range(8):
+        ms = g.moves()
+        g.play(ms[rng.below(len(ms))])
+    s = Search(3, memory=4096)
+    s.start(g)
+    s.plan(budget)
+    used = []
+    for _ in range(budget):
+        s.iterate()
+        used.append(s.tree.used)
+    return s.tree, g.max_moves, used
+
+
+def test_a_paced_tree_fills_as_the_budget_is_spent():
+    # inpHeXion's nodes have up to 3n children: unpaced, the tree was full
+    # after a quarter of a level's budget, and the rest of it searched flat
+    budget = 400
+    t, widest, used = paced_fill("inphexion", budget)
+    for i in range(budget):
+        # no expansion while the tree is fuller than the budget spent:
+        # at most one block of children beyond it
+        assert used[i] <= max(used[0], t.size * (i + 1) // budget + widest), (i, used[i], t.size)
+    assert used[-1] > t.size * 3 // 4        # and it does fill
+    # a game that does not ask for pacing fills its tree as before
+    t, widest, used = paced_fill("hexgo", budget)
+    assert used[budget // 4] > t.size * 3 // 4, used[budget // 4]
+
+
 def test_root_visits_add_up():
     s = Search(2)
     s.start(hexgames.new("hexgo"))

@@ -79,6 +79,10 @@ _links = {}             # size -> Links
 class InpHeXion(Game):
     NAME = "inphexion"
     CHIP_RATE = 174    # iterations per chip second, level 5 on the emulated chip (tools/pico/chip_rate.py)
+    # Up to 3n pushes a node: expanded on every second visit the 32 KB tree
+    # was full after ~230 iterations, and from there on the search ran flat
+    # (ai.py: EXPAND_PACE)
+    EXPAND_PACE = True
     OPTIONS = (("size", 7, (5, 6, 7, 8, 9, 10, 11)), ("pie", False, (False, True)),
                ("neutral", False, (False, True)))
     # what a move changes (the search restores just this: scratch.py)
