@@ -244,10 +244,15 @@ class Scanner:
                                     callback=self._timed)
 
     def _timed(self, _t):
-        now = ticks_ms()
-        if ticks_diff(now, self._last) >= _GAP_MS:
-            self._last = now
-            self.scan()
+        # Ctrl-C may land anywhere in the callback, not only in the scan: caught
+        # here too, or the timer prints it, drops it, and the app runs on
+        try:
+            now = ticks_ms()
+            if ticks_diff(now, self._last) >= _GAP_MS:
+                self._last = now
+                self._scan()
+        except KeyboardInterrupt:
+            self.interrupted = True
 
     def stop(self):
         if self._timer is not None:
