@@ -59,7 +59,9 @@ def test_a_shared_game_goes_on_against_the_computer_or_says_why_not():
     move = g.text(g.history()[-1])
     assert len(g.history()) == 3 and browser.to_move() == 2
     assert said["say"] == "X (the computer) played %s." % move
-    assert said["label"] == "HexGo on 37 cells. X (the computer): d4, %s. O (you): e4. O (you) to move." % move
+    # the label names each side's cells in the board's order (a HexGo move is its cell)
+    xs = ", ".join(g.text(m) for m in sorted((g.history()[0], g.history()[-1])))
+    assert said["label"] == "HexGo on 37 cells. X (the computer): %s. O (you): e4. O (you) to move." % xs
     browser.frame()                               # shown, then saved (app/play.py)
     boot(host)                                    # reloaded: the game as it went on
     assert browser.share() == g.record()
