@@ -156,7 +156,7 @@ def test_seeded_games_give_the_same_text_on_every_vm(compiled, game):
         assert cpy.splitlines() == other.splitlines()
 
 
-def test_playouts_and_move_lists_allocate_nothing_per_move_on_32_bit_micropython():
+def test_playouts_and_move_lists_allocate_nothing_per_move_or_playout_on_32_bit_micropython():
     import hexgames
     rc, out, err = wasm("tools/vm/alloc_audit.py")
     assert rc == 0, err
@@ -164,4 +164,9 @@ def test_playouts_and_move_lists_allocate_nothing_per_move_on_32_bit_micropython
     assert [ln.split()[0] for ln in lines] == list(hexgames.GAMES)
     for ln in lines:
         fields = dict(f.split("=") for f in ln.split()[1:])
-        assert fields == {"playout_bytes_per_move": "0", "moves_into_bytes": "0"}, ln
+        # and nothing per playout either, but in Hex: its twin kernel takes 16
+        # arguments, a call frame this VM puts on the heap (32 bytes, freed at the
+        # next collection); the chip runs the viper kernel instead
+        per_call = "32" if ln.startswith("hex ") else "0"
+        assert fields == {"playout_bytes_per_move": "0", "playout_bytes": per_call,
+                          "moves_into_bytes": "0"}, ln

@@ -2,7 +2,8 @@
 #   node tools/wasm/run.mjs tools/vm/alloc_audit.py
 # Its GC runs only between calls into the VM, so gc.mem_alloc() before and after
 # a piece of code inside this one script counts every byte that code allocates.
-# Prints one line per game: bytes per playout move and per moves_into call.
+# Prints one line per game: bytes per playout move, per playout (a call's own cost,
+# whatever its length) and per moves_into call.
 import gc
 from array import array
 import hexgames
@@ -44,7 +45,9 @@ def audit(name):
         if a.result() is None and b.result() is None:
             break
     per_move = (sb - sa) / (long_ - short)
-    print("%s playout_bytes_per_move=%d moves_into_bytes=%d" % (name, per_move, worst_list))
+    per_call = sa - short * per_move
+    print("%s playout_bytes_per_move=%d playout_bytes=%d moves_into_bytes=%d"
+          % (name, per_move, per_call, worst_list))
 
 
 for name in hexgames.GAMES:

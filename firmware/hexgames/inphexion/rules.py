@@ -40,6 +40,7 @@ from hexgames.inphexion.notation import PUSH, RELOC, SWAP, CONNECTION, COMPLETED
 K = pick("inphexion.kernels", "inphexion.twins")
 
 _rng = Rng()            # seeded by each playout; K.run steps its state inline
+_below = _rng.below     # bound once: a bound method made in each playout is 16 bytes
 _N = const(3)           # the Neutral Disc in cell[]
 _DRAW = const(255)      # K.run: draw the pushes by the playout policy
 # K.run's result codes (winner | reason << 2) -> result()
@@ -201,7 +202,7 @@ class InpHeXion(Game):
         the pie turn swap has the chance of one push."""
         self._origin = False            # the history no longer leads here
         _rng.seed(seed)
-        below = _rng.below
+        below = _below
         cell = self.cell
         forbid = self.forbid
         n = len(cell)
