@@ -99,11 +99,12 @@ def make(spec, seed):
     raise ValueError("unknown player %r (random, greedy, mc:N, mcts:N, L1..L6)" % spec)
 
 
-def play_one(name, options, players, opening_seed):
-    """players = {1: X player, 2: O player}; returns the finished game."""
+def play_one(name, options, players, opening_seed, openings=OPENING_PLIES):
+    """players = {1: X player, 2: O player}, after `openings` seeded random
+    plies; returns the finished game."""
     g = hexgames.new(name, **options)
     rng = Rng(opening_seed)
-    for _ in range(OPENING_PLIES):
+    for _ in range(openings):
         if g.to_move:
             ms = g.moves()
             g.play(ms[rng.below(len(ms))])

@@ -39,9 +39,8 @@ sys.path.insert(0, ROOT)
 import host_sim  # noqa: E402,F401
 import hexgames  # noqa: E402
 from hexgames.ai import Player  # noqa: E402
-from hexgames.rng import Rng  # noqa: E402
 from host_sim import pool  # noqa: E402
-from host_sim.match import score_so_far, tally  # noqa: E402
+from host_sim.match import play_one, score_so_far, tally  # noqa: E402
 
 SEARCH_KNOBS = ("C", "EXPAND_AT", "C_RAVE", "SURE", "SCAN_DEPTH")
 
@@ -119,15 +118,7 @@ def play(task):
 def _self(name, options, level, a, b, seed, i, a_side, openings):
     players = {a_side: Tuned(name, options, level, seed + 2 * i, a),
                3 - a_side: Tuned(name, options, level, seed + 2 * i + 1, b)}
-    g = hexgames.new(name, **options)
-    rng = Rng(seed * 7919 + i)
-    for _ in range(openings):
-        if g.to_move:
-            ms = g.moves()
-            g.play(ms[rng.below(len(ms))])
-    while g.to_move:
-        g.play(players[g.to_move].choose(g))
-    r = g.result()[0]
+    r = play_one(name, options, players, seed * 7919 + i, openings).result()[0]
     return 0 if r == 0 else 1 if r == a_side else -1
 
 
