@@ -60,6 +60,7 @@ def prof(name, opts, iters, parts):
             wrap(s, k)
         wrap(s.scratch, "restore")
         wrap(s.scratch, "playout")
+        wrap(s.scratch, "playouts")
         wrap(s.scratch, "evaluate")
         gc.collect()
         t0 = time.ticks_us()
