@@ -139,7 +139,7 @@ def test_finished_position_is_decided_on_load():
     assert '"to_move": "X"' in g.dump()       # O moved last
 
 
-# -- our own cases ------------------------------------------------------------
+# -- our own cases (the search's hooks: test_hexgo_engine.py) ---------------------
 
 def test_notation_errors_leave_the_game_alone():
     g = hexgames.new("hexgo")
@@ -150,6 +150,19 @@ def test_notation_errors_leave_the_game_alone():
     rejects(g, "D4", "D4")
     rejects(g, "d4", "occupied")
     rejects(g, 99, "not a cell")
+    for m in (-1, 37, 2.5):
+        rejects(g, m, "not a cell")
+        assert "HexGo move" in raises(ValueError, g.text, m)
+
+
+def test_refusals_name_the_cell_first():
+    g = hexgo("c4 d3 e3 e4 d5 a4", "c5 e5 c6 d6 g4", "X", co="g1")
+    for cell, why in (("a4", "occupied"), ("g4", "occupied"), ("g1", "captured Me"),
+                      ("d4", "locked Me")):
+        msg = rejects(g, cell, why)
+        assert msg.startswith(cell + " is "), msg
+    g = hexgo("c4 d3 e3 e4", "c5 d5")
+    assert rejects(g, "d4", "neither capture").startswith("d4 is a Me")
 
 
 def test_options_and_positions_rejected_clearly():
@@ -208,108 +221,43 @@ def test_playout_ends_the_game_legally():
     assert g.playout(1, 3) is None and g.to_move in (1, 2)
 
 
-# -- the search's hooks: ends_into and STATE ------------------------------------
-
-def _along_games(games):
-    """Positions along seeded random games (Me entered, stones captured)."""
-    for seed in range(games):
-        moves = random_game("hexgo", {}, seed, check=False).history()
-        g = hexgames.new("hexgo")
-        for m in moves:
-            yield g
-            g.play(m)
+def test_a_locked_me_of_either_colour():
+    # example 9 with the colours swapped: five O stones lock d4 for both
+    g = hexgo("c5 e5 c6 d6", "c4 d3 e3 e4 d5", "X")
+    assert me(g)["d4"] == "O"
+    rejects(g, "d4", "d4", "locked")
 
 
-def test_ends_into_agrees_with_playing_each_move():
-    from array import array
-    seen = 0
-    for g in _along_games(scaled(60, 15)):
-        ms = array("i", g.moves())
-        k = len(ms)
-        out = bytearray(k + 1)
-        n = g.ends_into(ms, k, out)
-        ended = 0
-        for i in range(k):
-            h = g.copy()
-            h.play(ms[i])
-            want = h.result()[0] if h.to_move == 0 else 0
-            ended += h.to_move == 0
-            assert out[i] == want, (g.record(), g.text(ms[i]), out[i], want)
-        assert n == ended, (g.record(), n, ended)
-        seen += ended
-    assert seen > 20                      # the endings were there to be found
+def test_a_move_number_off_the_board_has_no_text():
+    assert "99" in raises(ValueError, hexgames.new("hexgo").text, 99)
 
 
-def test_state_names_everything_a_move_changes():
-    # The search restores its scratch game from the root by STATE alone
-    # (hexgames/scratch.py): after moves (and a playout) and a restore, every
-    # attribute must be the root's again, and no move may rebind a buffer.
-    from hexgames.scratch import Scratch
-    from hexgames.rng import Rng
-    rng = Rng(9)
-    for root in _along_games(scaled(12, 4)):
-        if not root.to_move:
-            continue
-        s = Scratch()
-        s.root = s.buf = None
-        s.prepare(root)
-        g = s.scratch
-        names = g.state_names()
-        held = [(k, getattr(g, k)) for k in names if isinstance(getattr(g, k), bytearray)]
-        for trial in range(3):
-            for _ in range(1 + rng.below(4)):
-                if g.to_move:
-                    ms = g.moves()
-                    g._apply(ms[rng.below(len(ms))])
-            if trial == 2 and g.to_move:
-                g.playout(rng.bits15())
-            for k, v in held:
-                assert getattr(g, k) is v, k
-            s.restore()
-            for k in names:
-                if k == "_origin" and trial == 2:
-                    continue                # a playout says undo no longer leads here
-                assert getattr(g, k) == getattr(s.root, k), (root.record(), k)
-        assert sorted(names) == sorted(s.root.state_names())
+def test_malformed_cells_in_a_position_are_named():
+    for bad in ('""', '"XO"', '5', '"xX"'):
+        d = '{"game": "hexgo", "options": {}, "cells": {"d4": %s}, "to_move": "X"}' % bad
+        msg = raises(ValueError, hexgames.load, d)
+        assert "d4" in msg and "X O x o" in msg, (bad, msg)
 
 
-def test_playout_draws_the_numbers_of_rng():
-    # The playout seeds hexgames.rng's generators inline (as Rng.seed) and
-    # draws as Rng.below: the same game as one played move by move with an Rng.
-    from hexgames.rng import Rng
-    for seed in (0, 1, 2, 7, 99991, 1000003, 123456789, 1000000006, 1000000007,
-                 1 << 29, (1 << 30) - 1, -5):
-        for start in (0, 9, 20):
-            g = random_game("hexgo", {}, seed % 50, check=False)
-            moves = g.history()
-            a = hexgames.new("hexgo")
-            for m in moves[:start]:
-                a.play(m)
-            b = a.copy()
-            rng = Rng(seed)
-            while b.to_move:
-                b._apply(b.st[74 + rng.below(b.st[148])])     # opn[below(nopen)]
-            assert a.playout(seed) == b.result(), (seed, start)
-            assert a.st == b.st and a.side == b.side and a.to_move == 0
+def test_undo_in_a_loaded_position_clears_the_moves_made_since():
+    # undo replays from the loaded position into the same game: the cells of
+    # the moves made since must go, a capture's too (moves 26 and 27 of
+    # example 13 capture)
+    moves = RECORD_13.split()
+    start = hexgames.replay("hexgo base=4: " + " ".join(moves[:22]))
+    start = hexgames.load(start.dump())
+    before = start.dump()
+    for m in moves[22:28]:
+        start.play(m)
+    assert '"d2": "x"' in start.dump()
+    for _ in range(6):
+        start.undo()
+    assert start.dump() == before
 
 
-def test_playouts_sums_the_single_playouts_and_leaves_the_position():
-    # the search's LEAF_PLAYOUTS sample: playouts(seed, plies, k) counts the
-    # wins of playout(seed + j) for j < k, each from this very position
-    for start in (0, 8, 20, 30):
-        g = random_game("hexgo", {}, start, check=False)
-        moves = g.history()
-        a = hexgames.new("hexgo")
-        for m in moves[:start]:
-            a.play(m)
-        if not a.to_move:
-            continue
-        before = (a.st[:], a.side, a.to_move)
-        for seed, k, plies in ((5, 4, 400), (1000000005, 3, 400), (77, 6, 4)):
-            x = o = 0
-            for j in range(k):
-                r = a.copy().playout(seed + j, plies)
-                x += r is not None and r[0] == 1
-                o += r is not None and r[0] == 2
-            assert a.playouts(seed, plies, k) == x | o << 8, (start, seed, k)
-            assert (a.st, a.side, a.to_move) == before
+def test_undo_is_refused_after_a_playout():
+    g = hexgames.new("hexgo")
+    g.play("d4")
+    g.play("e4")
+    g.playout(5, 3)
+    assert "playout" in raises(IllegalMove, g.undo)
