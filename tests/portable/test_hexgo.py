@@ -226,6 +226,10 @@ def test_a_locked_me_of_either_colour():
     g = hexgo("c5 e5 c6 d6", "c4 d3 e3 e4 d5", "X")
     assert me(g)["d4"] == "O"
     rejects(g, "d4", "d4", "locked")
+    # and six of one colour lock it as five do
+    ring = "c4 d3 e3 e4 d5 c5"
+    for g in (hexgo(ring, "a4", "O"), hexgo("a4", ring, "X")):
+        rejects(g, "d4", "d4", "locked")
 
 
 def test_a_move_number_off_the_board_has_no_text():

@@ -17,29 +17,59 @@ def _along_games(games):
             g.play(m)
 
 
-def test_ends_into_agrees_with_playing_each_move():
+def _check_ends_into(g):
+    """ends_into on g's moves, in their order and reversed, against playing
+    each; returns how many end the game."""
     from array import array
+    ms = array("i", g.moves())
+    k = len(ms)
+    out = bytearray(k + 1)
+    n = g.ends_into(ms, k, out)
+    ended = 0
+    for i in range(k):
+        h = g.copy()
+        h.play(ms[i])
+        want = h.result()[0] if h.to_move == 0 else 0
+        ended += h.to_move == 0
+        assert out[i] == want, (g.dump(), g.text(ms[i]), out[i], want)
+    assert n == ended, (g.dump(), n, ended)
+    # the moves in any order: the Me entries (listed last) first
+    got = list(out[:k])
+    out = bytearray([9] * (k + 1))         # what is not an ending is cleared
+    assert g.ends_into(array("i", reversed(ms)), k, out) == n
+    assert list(out[:k]) == got[::-1], g.dump()
+    return ended
+
+
+def test_ends_into_agrees_with_playing_each_move():
     seen = 0
     for g in _along_games(scaled(60, 15)):
-        ms = array("i", g.moves())
-        k = len(ms)
-        out = bytearray(k + 1)
-        n = g.ends_into(ms, k, out)
-        ended = 0
-        for i in range(k):
-            h = g.copy()
-            h.play(ms[i])
-            want = h.result()[0] if h.to_move == 0 else 0
-            ended += h.to_move == 0
-            assert out[i] == want, (g.record(), g.text(ms[i]), out[i], want)
-        assert n == ended, (g.record(), n, ended)
-        # the moves in any order: the Me entries (listed last) first
-        got = list(out[:k])
-        out = bytearray([9] * (k + 1))         # what is not an ending is cleared
-        assert g.ends_into(array("i", reversed(ms)), k, out) == n
-        assert list(out[:k]) == got[::-1], g.record()
-        seen += ended
+        seen += _check_ends_into(g)
     assert seen > 20                      # the endings were there to be found
+
+
+def test_ends_into_with_one_open_cell_and_a_me_to_enter():
+    # One open cell (e1, open only beside the captured Me d1) and two
+    # enclosed Me among random stones: e1 ends the game, a Me entered
+    # (legal where it captures) does not, though it closes as many cells
+    from kit import position
+    from hexgames.rng import Rng
+    names = [hexgames.new("hexgo").board.name(i) for i in range(37)]
+    free = [c for c in names if c not in ("d1", "e1")]
+    rng = Rng(4)
+    found = 0
+    while found < scaled(12, 4):
+        a = free[rng.below(len(free))]
+        b = free[rng.below(len(free))]
+        stones = ([], [])
+        for c in free:
+            if c not in (a, b):
+                stones[rng.below(2)].append(c)
+        g = position("hexgo", {"X": " ".join(stones[0]), "O": " ".join(stones[1]), "x": "d1"},
+                     "XO"[rng.below(2)])
+        if g.to_move and g.st[148] == 1 and len(g.moves()) > 1:
+            found += 1
+            assert _check_ends_into(g) == 1
 
 
 def test_state_names_everything_a_move_changes():
