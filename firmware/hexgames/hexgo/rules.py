@@ -117,9 +117,8 @@ class HexGo(Game):
         return k
 
     def _locked(self, i):
-        """A Me no stone may enter (section 4): captured, or inner with 5+ of one colour."""
-        if self.st[i] > 2:
-            return True
+        """An enclosed Me no stone may enter: inner, with 5 or 6 of one colour
+        around it (a captured Me is refused before this is asked)."""
         return len(_ADJ[i]) == 6 and (self._count(i, 1) >= 5 or self._count(i, 2) >= 5)
 
     def _enterable(self, c):
