@@ -43,6 +43,8 @@ def rejects(g, move_text, *words):
     assert g.dump() == before, "state changed by a refused move"
     for w in words:
         assert w in msg, "%r not in message %r" % (w, msg)
+    for slot in ("%s", "%r", "%d"):         # a message formatted, not glued to its values
+        assert slot not in msg, "unformatted message %r" % (msg,)
     return msg
 
 

@@ -520,6 +520,8 @@ def test_notation_round_trips_and_input_paths():
     for bad in ("", "D4", "d0", "h1", "d4>", ">d4", "d4>z9", "d4:", "c3>c4>c5", "pass", "Swap"):
         msg = raises(IllegalMove, g.parse, bad)
         assert repr(bad) in msg, msg
+    assert "'zz9' is not a cell" in raises(IllegalMove, g.parse, "a1>zz9")   # a1: index 0
+    assert "5 is not inpHeXion notation" in raises(IllegalMove, g.parse, 5)
     raises(ValueError, g.text, -1)
     raises(ValueError, g.text, 1 << 20)
     raises(ValueError, g.cells, 3 << 16 | 5)
@@ -554,7 +556,8 @@ def test_options_are_checked():
     assert "size" in raises(ValueError, hexgames.new, "inphexion", size="7")
     assert "pie" in raises(ValueError, hexgames.new, "inphexion", pie=1)
     assert "neutral" in raises(ValueError, hexgames.new, "inphexion", neutral="yes")
-    assert "odd size" in raises(ValueError, hexgames.new, "inphexion", size=8, neutral=True)
+    msg = raises(ValueError, hexgames.new, "inphexion", size=8, neutral=True)
+    assert "odd size" in msg and msg.endswith("not size=8"), msg
     assert "shape" in raises(ValueError, hexgames.new, "inphexion", shape="rhombus")
     g = hexgames.new("inphexion", size=9, neutral=True, pie=True)
     assert discs(g)["N"] == "e5"

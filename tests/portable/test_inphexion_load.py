@@ -1,0 +1,69 @@
+# inpHeXion from loaded positions at the edges of the rules: the opening, where
+# the side to move places instead of pushing, and the most discs one push can
+# wall in (cases the mutation run asked for: docs/tests.md).
+import hexgames
+from kit import position
+
+
+def test_a_position_at_the_opening_is_the_first_players_to_place():
+    for opts in ({}, {"size": 5}):
+        g = position("inphexion", {}, "X", options=opts, turn=0)
+        assert g.result() is None and g.to_move == 1
+        n = opts.get("size", 7)
+        assert len(g.moves()) == n * n               # a placement on any cell
+        assert g.dump() == hexgames.new("inphexion", **opts).dump()
+
+
+def test_three_discs_walled_in_by_one_push_are_relocated_one_by_one():
+    # X pushes d4>e4: the pushed disc on e4 and the O discs on d3 and c5 stand
+    # alone among X's discs, the most one push can wall in (the other three
+    # cells around d4 touch e4); each relocation takes its disc off the list
+    # and leaves the others in their order
+    g = position("inphexion", {"X": "e3 c4 d5 f4 f3 e5 e2 d2 c3 b5 b6 c6", "O": "d4 d3 c5"},
+                 "X", turn=20)
+    g.play("d4>e4")
+    name = g.board.name
+
+    def pending():
+        return [name(x) for x in g.pend[:g.npend]]
+    assert pending() == ["d3", "e4", "c5"] and g.to_move == 1
+    g.play("d3:a1")
+    assert pending() == ["e4", "c5"]
+    g.play("e4:g1")
+    assert pending() == ["c5"]
+    g.play("c5:a7")
+    assert pending() == [] and g.to_move == 2
+    assert [name(c) for c in range(49) if g.cell[c] == 2] == ["a1", "g1", "a7"]
+    # the turn is over: its starting cells take relocated discs again
+    assert [name(c) for c in range(49) if g.forbid[c]] == []
+
+
+def test_a_player_whose_every_push_is_blocked_loses_at_once():
+    # O to move: X's discs a1 b1 have no empty neighbour (a pair, so not walled
+    # in), and O's own discs, which do, are not O's to push (D11)
+    g = position("inphexion", {"X": "a1 b1", "O": "a2 b2 c1"}, "O", turn=5)
+    assert g.result() == (1, 0, 0, "no_legal_move") and g.to_move == 0
+    g = position("inphexion", {"X": "a1 b1 d4", "O": "a2 b2 c1"}, "O", turn=6)
+    assert g.result() is None and g.to_move == 2
+
+
+def test_positions_whose_counts_do_not_add_up_are_refused_with_them():
+    from kit import raises
+    from hexgames.game import encode
+
+    def fault(**fields):
+        d = {"game": "inphexion", "options": {}, "cells": {"d4": "X", "e4": "O"},
+             "to_move": "X", "hands": {"X": 24, "O": 24}, "turn": 2}
+        d.update(fields)
+        msg = raises(ValueError, hexgames.load, encode(d))
+        assert "%" not in msg, msg
+        return msg
+    # a disc on the board and a full hand: one more than the game has
+    assert "X has 1 discs on the board and 25 in hand, more than the 25" in \
+        fault(hands={"X": 25, "O": 24})
+    # two discs down after one turn
+    assert "2 X and O discs on the board after 1 completed turns" in fault(turn=1)
+    # one push walls in at most three discs: one still to move and three moved
+    corners = {"a1": "O", "b1": "X", "a2": "X", "d4": "X", "e4": "O"}
+    assert "at most 3 discs, not 4" in fault(cells=corners, pending_relocation=["a1"],
+                                             relocated_from=["c3", "d3", "e3"])
