@@ -35,9 +35,11 @@ play: $(VENV)/.installed
 	$(PY) -m host_sim board --game $(GAME) --hardware $(or $(HARDWARE),pocket)
 
 # The tests run in one process per core (pytest-xdist), a test file to a process:
-# the emulated chip's files, one chip each, then run side by side.
+# the emulated chip's files, one chip each, then run side by side. A test process
+# that dies ends the run (--max-worker-restart 0): its replacement once sat idle
+# and the run waited for it until stopped.
 test: setup
-	$(PY) -m pytest -n $(or $(JOBS),auto) --dist loadfile tests
+	$(PY) -m pytest -n $(or $(JOBS),auto) --dist loadfile --max-worker-restart 0 tests
 
 bench: $(VENV)/.installed $(if $(CHIP),$(PICO)/node_modules/.installed)
 	$(PY) -m host_sim bench $(if $(CHIP),--chip)
