@@ -10,6 +10,7 @@ import host_sim  # noqa: F401
 from host_sim.board import VirtualBoard
 from host_sim.term import Terminal
 from app.keys import PRESS, RELEASE
+from front_keys import queued, tap
 
 
 def terminal(tmp_path, variant="pocket"):
@@ -17,16 +18,6 @@ def terminal(tmp_path, variant="pocket"):
     a = b.app(ai=None)
     a.run(2)
     return b, a, Terminal(b, a)
-
-
-def queued(b):
-    out = list(b.keys.q)
-    b.keys.q.clear()
-    return out
-
-
-def tap(k):
-    return [(k, PRESS), (k, RELEASE)]
 
 
 RIGHT, LEFT, UP, DOWN = "\x1b[C", "\x1b[D", "\x1b[A", "\x1b[B"

@@ -8,6 +8,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 
 from host_sim.board import VirtualBoard  # noqa: E402
 from app.keys import PRESS, RELEASE  # noqa: E402
+from front_keys import queued, tap  # noqa: E402
 
 from needs import need_module  # noqa: E402
 
@@ -28,17 +29,6 @@ def opened(tmp_path, variant="pocket"):
 
 def key(k):
     return pygame.event.Event(pygame.KEYDOWN, key=k)
-
-
-def queued(b):
-    """The key events the front end queued since the last look."""
-    out = list(b.keys.q)
-    b.keys.q.clear()
-    return out
-
-
-def tap(k):
-    return [(k, PRESS), (k, RELEASE)]
 
 
 def test_window_letters_press_the_function_keys_and_other_keys_press_nothing(tmp_path):
