@@ -6,6 +6,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 
 from needs import need
 
@@ -21,3 +22,33 @@ def test_a_seeded_sample_of_mutants_is_killed():
                        cwd=ROOT, capture_output=True, text=True)
     out = r.stdout + r.stderr
     assert r.returncode == 0, out[-3000:]
+
+
+def test_a_stopped_run_leaves_no_mutant_running():
+    # a stand-in for cosmic-ray: it starts a "mutant's test" in a session of its own,
+    # as cosmic-ray does, and both would sleep for a minute
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import mutants
+    code = ("import subprocess, sys, time\n"
+            "c = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)'],"
+            " start_new_session=True)\n"
+            "print(c.pid, flush=True)\ntime.sleep(60)\n")
+    p = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    mutant = int(p.stdout.readline())
+    assert mutant in mutants.descendants(p.pid)
+    mutants.stop([p])
+    assert p.poll() is not None
+    assert not alive(mutant)
+
+
+def alive(pid):
+    """pid runs (a killed orphan may linger a moment as a zombie until it is reaped)."""
+    for _ in range(50):
+        try:
+            with open("/proc/%d/stat" % pid) as f:
+                if f.read().rsplit(")", 1)[1].split()[0] == "Z":
+                    return False
+        except OSError:
+            return False
+        time.sleep(0.1)
+    return True

@@ -19,6 +19,7 @@ import random
 import re
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -223,6 +224,41 @@ def last_run(target):
     return out
 
 
+def descendants(pid):
+    """Every process under pid, children first found first (Linux's /proc; elsewhere
+    none). cosmic-ray starts each mutant's pytest in a session of its own, so a
+    signal to our process group would miss it."""
+    parents = {}
+    for d in os.listdir("/proc") if os.path.isdir("/proc") else ():
+        if not d.isdigit():
+            continue
+        try:
+            with open("/proc/%s/stat" % d) as f:
+                ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        parents.setdefault(ppid, []).append(int(d))
+    out, todo = [], [pid]
+    while todo:
+        for c in parents.get(todo.pop(), ()):
+            out.append(c)
+            todo.append(c)
+    return out
+
+
+def stop(procs):
+    """Ends the cosmic-ray runs and every mutant's test they started: a stopped run
+    must leave nothing behind (a mutant that loops forever once ran on for 40
+    minutes after its run was stopped)."""
+    for p in procs:
+        for pid in [p.pid] + descendants(p.pid):
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+        p.wait()
+
+
 def run(targets, jobs, sample, seed, min_score, again=False):
     os.makedirs(OUT, exist_ok=True)
     name = "sample" if sample else "-".join(targets) + ("-again" if again else "")
@@ -248,7 +284,11 @@ def run(targets, jobs, sample, seed, min_score, again=False):
         shards = prepare(name, target, jobs, chosen)
         procs = [subprocess.Popen([os.path.join(os.path.dirname(sys.executable), "cosmic-ray"),
                                    "exec", "cr.toml", "session.sqlite"], cwd=d) for d in shards]
-        if any(p.wait() for p in procs):
+        try:
+            failed = any([p.wait() for p in procs])
+        finally:
+            stop([p for p in procs if p.poll() is None])
+        if failed:
             sys.exit("cosmic-ray exec failed for %s" % target)
         runs += results(shards)
     took = time.monotonic() - start
@@ -282,6 +322,8 @@ def main(argv=None):
     ap.add_argument("--again", action="store_true",
                     help="run the last full run's survivors against the tests as they are now")
     a = ap.parse_args(argv)
+    # kill (SIGTERM) and Ctrl-C alike unwind through run()'s cleanup
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("stopped"))
     targets = a.targets or (list(SAMPLED) if a.sample else [])
     bad = [t for t in targets if t not in TARGETS]
     if not targets or bad:
