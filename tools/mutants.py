@@ -45,7 +45,7 @@ TARGETS = {
                   ["tests/portable/test_inphexion.py", "tests/portable/test_inphexion_play.py",
                    "tests/portable/test_inphexion_hooks.py", "tests/portable/test_inphexion_load.py"]),
     "hexmeister": ([HG + "hexmeister/" + m for m in ("rules.py", "twins.py", "moves.py", "position.py")],
-                   ["tests/portable/test_hexmeister.py", "tests/portable/test_hexmeister_nullify.py",
+                   ["tests/portable/test_hexmeister.py", "tests/portable/test_hexmeister_rare.py",
                     "tests/portable/test_hexmeister_search.py"]),
     "engine": ([HG + m for m in ("game.py", "board.py", "connect.py", "ai.py", "tree.py")],
                ["tests/portable/test_hex.py", "tests/portable/test_inphexion.py",

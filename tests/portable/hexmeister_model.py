@@ -1,6 +1,6 @@
 # Hexmeister's independent model (rules/hexmeister.md sections 2, 4 and 5, straight
 # from the text) and the check of the engine against it, with the few helpers both
-# need. Shared by test_hexmeister.py and test_hexmeister_nullify.py; a module of its
+# need. Shared by test_hexmeister.py and test_hexmeister_rare.py; a module of its
 # own so that each test module fits the chip-sized heap of the MicroPython VMs.
 from array import array
 import hexgames

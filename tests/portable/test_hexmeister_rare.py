@@ -1,14 +1,16 @@
-# Hexmeister at the 8-gate nullification (rules/hexmeister.md section 4, decisions 8
-# and 11, Example 13), against the model: the one corner of the rules where a step
-# off a gate can expose the mover's own stone on f6, and a capture can save it.
-# Random positions rarely build it, so these positions are built around it.
+# Hexmeister where random games seldom go: built positions, and the model.
 from hexgames.rng import Rng
 import hexgames
 from hexgames.game import encode
-from kit import scaled
+from kit import position, raises, rejects, scaled
+from hexgames import IllegalMove
 from hexmeister_model import (BOARD, M_GATES, M_TRIANGLES, M_F6, M_NB, OTHER, m_dests,
                               m_secured, m_win, check_against_model)
 
+
+# -- the 8-gate nullification (section 4, decisions 8 and 11, Example 13) -------------
+# The one corner of the rules where a step off a gate can expose the mover's own
+# stone on f6, and a capture can save it.
 
 def around_the_nullification(rng):
     """(game, cells) or None. One side, q, holds the four outer gates of a
@@ -94,3 +96,59 @@ def test_the_engine_agrees_with_the_model_around_the_nullification():
     assert checked > scaled(150, 30), (checked, saved, entered)
     assert saved > scaled(10, 2), (checked, saved, entered)
     assert entered > scaled(10, 2), (checked, saved, entered)
+
+
+# -- a player left with far steps only ---------------------------------------------
+# After O's i1-b11, X's one stone (a11) has no free cell beside it that O does not
+# secure and X has no stone in reserve, yet X can step: through b10, which O secures
+# (a10 b11 c9) but which X may cross. The engine's quick look at the end of a turn
+# finds no step there, and the turn's end is decided by the whole move list.
+FAR = {"X": "a11", "O": "f1 i1 f3 i3 k5 h6 a7 f7 c8 c9 f9 a10"}
+CYCLE = ("i1-b11", "a11-e11", "b11-i1", "e11-a11")
+
+
+def far(turn, to_move="O", o=FAR["O"]):
+    return position("hexmeister", {"X": FAR["X"], "O": o}, to_move, turn=turn,
+                    reserves={"X": 0, "O": 0})
+
+
+def test_a_player_with_only_far_steps_plays_on():
+    g = far(211)
+    g.play("i1-b11")
+    assert g.result() is None and g.to_move == 1 and g.turn == 212
+    steps = [g.text(m) for m in g.moves()]
+    assert steps and all(t.startswith("a11-") for t in steps) and "a11-b10" not in steps
+
+
+def test_a_player_with_only_far_steps_draws_at_the_turn_limit():
+    g = far(299)
+    g.play("i1-b11")
+    assert g.result() == (0, 0, 0, "turn_limit")
+    g = far(298)
+    g.play("i1-b11")
+    assert g.result() is None
+
+
+def test_a_position_with_only_far_steps_repeats_to_a_draw():
+    # loaded with X to move after i1-b11 (the load counts it once): the cycle
+    # brings it back twice, and the third time draws
+    g = far(276, "X", FAR["O"].replace("i1", "b11"))
+    for t in CYCLE[1:] + CYCLE + CYCLE[:1]:
+        assert g.result() is None, t
+        g.play(t)
+    assert g.result() == (0, 0, 0, "repetition") and g.turn == 284
+
+
+# -- step numbers off the board ------------------------------------------------------
+
+def test_step_numbers_off_the_board_are_refused():
+    # a step is o << 7 | d, DROP | c (DROP = 0x4000) or PASS (0x8000); each part
+    # must name one of the 91 cells
+    g = far(211)
+    for m in (-1, 0x4000 | 91, 0x4000 | 127, 91 << 7, 5 << 7 | 91, 5 << 7 | 127, 0x8001):
+        assert "%r is not a Hexmeister step" % (m,) == raises(ValueError, g.text, m)
+        rejects(g, m, "%r is not a Hexmeister step" % (m,))
+    assert g.text(0x4000 | 90) == "drop f11" and g.text(90 << 7 | 89) == "f11-e11"
+    assert g.text(0x8000) == "pass"
+    for s in (12, None, b"a11-e11"):
+        assert raises(IllegalMove, g.parse, s) == "%r is not Hexmeister notation" % (s,)
