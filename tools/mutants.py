@@ -3,6 +3,9 @@
     python tools/mutants.py hex              every mutant of Hex's rules and twins
     python tools/mutants.py engine app       the shared engine, the app's core
     python tools/mutants.py --sample 60      a seeded sample of the targets in SAMPLED
+    python tools/mutants.py --again hexade   the last run's survivors against the tests now
+    python tools/mutants.py --again hexade --tests tests/portable/test_new.py
+                                             ... against just the new tests (quicker)
 
 Each target is a set of modules and the fast CPython tests that guard them: a mutant
 is one small change to one module (an operator, a number, a comparison, a loop run
@@ -131,12 +134,14 @@ def baseline(tests, cwd):
     return sorted(ids, key=lambda i: spent.get(i, 0.0)), took
 
 
-def prepare(name, target, jobs, chosen):
+def prepare(name, target, jobs, chosen, tests=None):
     """Copies, configs and sessions of one target, one per job, each holding its share
-    of the mutants (chosen: the keys to run, or None for all). Returns the shard dirs."""
+    of the mutants (chosen: the keys to run, or None for all), run against tests (the
+    target's own by default). Returns the shard dirs."""
     from cosmic_ray.work_db import WorkDB, use_db
     from cosmic_ray.work_item import WorkerOutcome, WorkResult
-    modules, tests = TARGETS[target]
+    modules, own = TARGETS[target]
+    tests = tests or own
     shards = []
     took = None
     for k in range(jobs):
@@ -260,7 +265,7 @@ def stop(procs):
         p.wait()
 
 
-def run(targets, jobs, sample, seed, min_score, again=False):
+def run(targets, jobs, sample, seed, min_score, again=False, tests=None):
     os.makedirs(OUT, exist_ok=True)
     name = "sample" if sample else "-".join(targets) + ("-again" if again else "")
     plan = {}
@@ -282,7 +287,7 @@ def run(targets, jobs, sample, seed, min_score, again=False):
     start = time.monotonic()
     runs = []
     for target, chosen in sorted(plan.items()):
-        shards = prepare(name, target, jobs, chosen)
+        shards = prepare(name, target, jobs, chosen, tests)
         procs = [subprocess.Popen([os.path.join(os.path.dirname(sys.executable), "cosmic-ray"),
                                    "exec", "cr.toml", "session.sqlite"], cwd=d) for d in shards]
         try:
@@ -322,6 +327,9 @@ def main(argv=None):
     ap.add_argument("--min", type=float, default=MIN_SCORE, help="the score to reach, percent")
     ap.add_argument("--again", action="store_true",
                     help="run the last full run's survivors against the tests as they are now")
+    ap.add_argument("--tests", nargs="+", metavar="FILE",
+                    help="with --again, only these tests: the new ones (a survivor outlived "
+                    "the others already, and each costs a run of all of them)")
     a = ap.parse_args(argv)
     # kill (SIGTERM) and Ctrl-C alike unwind through run()'s cleanup
     signal.signal(signal.SIGTERM, lambda *_: sys.exit("stopped"))
@@ -329,7 +337,9 @@ def main(argv=None):
     bad = [t for t in targets if t not in TARGETS]
     if not targets or bad:
         ap.error("name targets among: %s (unknown: %s)" % (", ".join(TARGETS), ", ".join(bad) or "none"))
-    return run(targets, max(1, a.jobs), a.sample, a.seed, a.min, a.again)
+    if a.tests and not a.again:
+        ap.error("--tests is for --again (a full run needs the target's whole test list)")
+    return run(targets, max(1, a.jobs), a.sample, a.seed, a.min, a.again, a.tests)
 
 
 if __name__ == "__main__":
