@@ -98,6 +98,21 @@ def test_the_engine_agrees_with_the_model_around_the_nullification():
     assert entered > scaled(10, 2), (checked, saved, entered)
 
 
+def test_f6_names_its_own_fault():
+    # Example 13: O holds f6 and exactly 8 gates, X four gates of T-bottom. A step
+    # off another gate exposes f6; f6's own steps never do, so a far one is refused
+    # for its route
+    g = position("hexmeister", {"X": "c9 f9 a11 d11 f11", "O": "f1 k1 h2 f3 i3 a6 c6 f6 i6"},
+                 "O", turn=31)
+    rejects(g, "c6-d6", "would leave O's stone on f6 on a cell secured by X")
+    rejects(g, "f6-g1", "no open route leads from f6 to g1")
+
+
+def test_a_stone_on_a_cell_the_other_side_secures_is_named():
+    msg = raises(ValueError, position, "hexmeister", {"X": "e5", "O": "d5 e4 f5"}, "X")
+    assert "X's stone on e5 stands on a cell O secures" in msg, msg
+
+
 # -- a player left with far steps only ---------------------------------------------
 # After O's i1-b11, X's one stone (a11) has no free cell beside it that O does not
 # secure and X has no stone in reserve, yet X can step: through b10, which O secures
@@ -129,6 +144,17 @@ def test_a_player_with_only_far_steps_draws_at_the_turn_limit():
     assert g.result() is None
 
 
+def test_a_playout_plays_on_past_a_player_with_only_far_steps():
+    # O to move with X boxed in as after i1-b11: most of O's steps leave X with far
+    # steps only, and the playout must carry on from there, and stop where told
+    boxed = FAR["O"].replace("i1", "b11")
+    for seed in (1, 2, 5):
+        g = far(211, "O", boxed)
+        assert g.playout(seed, 1000) is not None and not g.to_move
+        g = far(211, "O", boxed)
+        assert g.playout(seed, 3) is None and g.to_move and g.turn <= 214
+
+
 def test_a_position_with_only_far_steps_repeats_to_a_draw():
     # loaded with X to move after i1-b11 (the load counts it once): the cycle
     # brings it back twice, and the third time draws
@@ -145,6 +171,7 @@ def test_step_numbers_off_the_board_are_refused():
     # a step is o << 7 | d, DROP | c (DROP = 0x4000) or PASS (0x8000); each part
     # must name one of the 91 cells
     g = far(211)
+    rejects(g, 0, "f1-f1: the stone must move to another cell")
     for m in (-1, 0x4000 | 91, 0x4000 | 127, 91 << 7, 5 << 7 | 91, 5 << 7 | 127, 0x8001):
         assert "%r is not a Hexmeister step" % (m,) == raises(ValueError, g.text, m)
         rejects(g, m, "%r is not a Hexmeister step" % (m,))
@@ -152,3 +179,4 @@ def test_step_numbers_off_the_board_are_refused():
     assert g.text(0x8000) == "pass"
     for s in (12, None, b"a11-e11"):
         assert raises(IllegalMove, g.parse, s) == "%r is not Hexmeister notation" % (s,)
+    rejects(g, "a11 -e11", "is not a Hexmeister step")
