@@ -165,6 +165,34 @@ def test_a_position_with_only_far_steps_repeats_to_a_draw():
     assert g.result() == (0, 0, 0, "repetition") and g.turn == 284
 
 
+# -- move generation's bookkeeping ----------------------------------------------------
+
+def test_a_base_cell_with_four_neighbours_of_the_other_side_takes_no_drop():
+    g = position("hexmeister", {"X": "f9", "O": "b11 d11 c10 d10"}, "X",
+                 reserves={"X": 5, "O": 5})
+    assert [g.text(m) for m in g.moves() if g.text(m).startswith("drop")] == ["drop e11"]
+    rejects(g, "drop c11", "c11 is secured by O")
+
+
+def test_the_stamps_restart_before_16_bits_run_out():
+    # the flood's labels and stamps count up across calls, in 16-bit tables, and
+    # restart past 65,000; a step list made just past that matches one made before
+    from hexgames.hexmeister.moves import GS
+    ctr = GS[-1]
+    for seed in range(scaled(4, 2)):
+        g = hexgames.new("hexmeister")
+        rng = Rng(seed)
+        for _ in range(40):
+            ms = g.moves()
+            g.play(ms[rng.below(len(ms))])
+        want = g.moves()
+        for k in range(3):
+            for v in (65000, 65001, 65530):
+                ctr[k] = v
+                assert g.moves() == want, (seed, k, v)
+                assert ctr[k] < 65000 or v == 65000, (k, v)
+
+
 # -- step numbers off the board ------------------------------------------------------
 
 def test_step_numbers_off_the_board_are_refused():
