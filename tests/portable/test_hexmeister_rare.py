@@ -81,7 +81,7 @@ def enters_f6(cells, p):
 def test_the_engine_agrees_with_the_model_around_the_nullification():
     rng = Rng(13)
     checked = saved = entered = 0
-    for _ in range(scaled(600, 150)):
+    for _ in range(scaled(300, 150)):
         got = around_the_nullification(rng)
         if got is None or not got[0].to_move:
             continue
@@ -93,9 +93,9 @@ def test_the_engine_agrees_with_the_model_around_the_nullification():
         entered += enters_f6(cells, p)
     # the positions reach both rare cases: a step off a gate kept legal by its
     # capture, and an empty f6 entered although q holds a whole triangle
-    assert checked > scaled(150, 30), (checked, saved, entered)
-    assert saved > scaled(10, 2), (checked, saved, entered)
-    assert entered > scaled(10, 2), (checked, saved, entered)
+    assert checked > scaled(100, 50), (checked, saved, entered)
+    assert saved > scaled(10, 4), (checked, saved, entered)
+    assert entered > scaled(5, 2), (checked, saved, entered)
 
 
 def test_f6_names_its_own_fault():
