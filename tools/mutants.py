@@ -54,7 +54,7 @@ TARGETS = {
                ["tests/portable/test_hex.py", "tests/portable/test_inphexion.py",
                 "tests/portable/test_ai.py", "tests/portable/test_results.py",
                 "tests/portable/test_hexade_ai.py", "tests/portable/test_faults.py",
-                "tests/portable/test_board.py"]),
+                "tests/portable/test_board.py", "tests/portable/test_connect.py"]),
     "app": (["firmware/app/" + m for m in ("save.py", "store.py", "entry.py", "play.py")],
             ["tests/portable/test_app_core.py", "tests/portable/test_faults.py",
              "tests/portable/test_app_save.py", "tests/portable/test_app_entry.py",
