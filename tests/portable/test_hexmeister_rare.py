@@ -193,6 +193,15 @@ def test_the_stamps_restart_before_16_bits_run_out():
                 assert ctr[k] < 65000 or v == 65000, (k, v)
 
 
+def test_stones_with_only_each_other_beside_them_have_no_step():
+    # X's four stones in the corner: around each, X's own stones, O's, and cells
+    # O secures; no stone in reserve. Stones of X beside one another are no
+    # free cells, which the quick look for a step must not take them for
+    g = position("hexmeister", {"X": "f1 g1 e2 f2", "O": "h1 h2 d3 e3 f3 g3 h3 d4 f4"}, "X",
+                 turn=50, reserves={"X": 0, "O": 9})
+    assert g.result() == (2, 0, 0, "no_legal_move") and g.moves() == []
+
+
 # -- step numbers off the board ------------------------------------------------------
 
 def test_step_numbers_off_the_board_are_refused():
