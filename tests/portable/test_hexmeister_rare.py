@@ -4,7 +4,7 @@ import hexgames
 from hexgames.game import encode
 from kit import position, raises, rejects, scaled
 from hexgames import IllegalMove
-from hexmeister_model import (BOARD, M_GATES, M_TRIANGLES, M_F6, M_NB, OTHER, m_dests,
+from hexmeister_model import (BOARD, BUF, M_GATES, M_TRIANGLES, M_F6, M_NB, OTHER, m_dests,
                               m_secured, m_win, check_against_model)
 
 
@@ -109,8 +109,16 @@ def test_f6_names_its_own_fault():
 
 
 def test_a_stone_on_a_cell_the_other_side_secures_is_named():
-    msg = raises(ValueError, position, "hexmeister", {"X": "e5", "O": "d5 e4 f5"}, "X")
-    assert "X's stone on e5 stands on a cell O secures" in msg, msg
+    for o in ("d5 e4 f5", "d5 e4 f5 d6", "d5 e4 f5 d6 e6 f4"):      # 3, 4 and 6 around
+        msg = raises(ValueError, position, "hexmeister", {"X": "e5", "O": o}, "X")
+        assert "X's stone on e5 stands on a cell O secures" in msg, msg
+
+
+def test_a_stated_result_must_be_what_the_turn_limit_shows():
+    msg = raises(ValueError, position, "hexmeister", {"X": "a11", "O": "f1 h1"}, "X", turn=300,
+                 reserves={"X": 5, "O": 5}, result={"winner": "O", "reason": "no_legal_move"})
+    assert "the result says a win for O by no_legal_move, but the position shows a draw by " \
+        "turn_limit" in msg, msg
 
 
 # -- a player left with far steps only ---------------------------------------------
@@ -122,9 +130,9 @@ FAR = {"X": "a11", "O": "f1 i1 f3 i3 k5 h6 a7 f7 c8 c9 f9 a10"}
 CYCLE = ("i1-b11", "a11-e11", "b11-i1", "e11-a11")
 
 
-def far(turn, to_move="O", o=FAR["O"]):
+def far(turn, to_move="O", o=FAR["O"], o_reserve=0):
     return position("hexmeister", {"X": FAR["X"], "O": o}, to_move, turn=turn,
-                    reserves={"X": 0, "O": 0})
+                    reserves={"X": 0, "O": o_reserve})
 
 
 def test_a_player_with_only_far_steps_plays_on():
@@ -163,6 +171,17 @@ def test_a_position_with_only_far_steps_repeats_to_a_draw():
         assert g.result() is None, t
         g.play(t)
     assert g.result() == (0, 0, 0, "repetition") and g.turn == 284
+    assert g.moves_into(BUF) == 0 and g.moves() == []
+
+
+def test_a_loaded_position_counts_toward_a_repetition():
+    # counted once when loaded, then twice by the steps that bring it back: the
+    # hash of the load and the steps' own must agree, reserves (here unequal) too
+    g = far(275, "O", o_reserve=2)
+    for t in CYCLE + CYCLE:
+        assert g.result() is None, t
+        g.play(t)
+    assert g.result() == (0, 0, 0, "repetition") and g.turn == 283
 
 
 # -- move generation's bookkeeping ----------------------------------------------------
