@@ -221,6 +221,19 @@ def test_stones_with_only_each_other_beside_them_have_no_step():
     assert g.result() == (2, 0, 0, "no_legal_move") and g.moves() == []
 
 
+def test_a_ring_one_gate_short_is_a_threat_to_win():
+    # win_threat() looks at the groups one gate short: a line has 5 gates, a ring 6
+    for x, step in (("f3 i3 i6 f9 c9 b6", "b6-c6"), ("f1 k1 k6 f11 a11 b6", "b6-a6")):
+        g = position("hexmeister", {"X": x, "O": "h1 i1"}, "X", turn=20,
+                     reserves={"X": 10, "O": 10})
+        assert g.win_threat()
+        g.play(step)
+        assert g.result() == (1, 0, 0, "encirclement")
+        g = position("hexmeister", {"X": x, "O": "h1 i1"}, "O", turn=20,
+                     reserves={"X": 10, "O": 10})
+        assert not g.win_threat()
+
+
 # -- step numbers off the board ------------------------------------------------------
 
 def test_step_numbers_off_the_board_are_refused():
