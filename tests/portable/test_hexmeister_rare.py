@@ -234,6 +234,56 @@ def test_a_ring_one_gate_short_is_a_threat_to_win():
         assert not g.win_threat()
 
 
+def state(g):
+    """Everything a step changes (STATE), as plain values; of the repetition list
+    only the entries in use."""
+    out = []
+    for k in g.STATE:
+        v = getattr(g, k)
+        if k == "rep":
+            v = [v[i] for i in range(g.nrep)]
+        elif isinstance(v, tuple):
+            v = tuple([x if x is None or isinstance(x, (int, str)) else bytes(x) for x in v])
+        elif not isinstance(v, (int, bool, str, type(None))):
+            v = bytes(v)
+        out.append((k, v))
+    return out
+
+
+def test_undo_rebuilds_every_table():
+    # random steps from the start and from a loaded position, all taken back
+    rng = Rng(21)
+    for g in (hexgames.new("hexmeister"), far(211)):
+        fresh = state(g)
+        for _ in range(30):
+            if not g.to_move:
+                break
+            ms = g.moves()
+            g.play(ms[rng.below(len(ms))])
+        while g.history():
+            g.undo()
+        assert state(g) == fresh
+
+
+def test_no_undo_after_a_playout():
+    g = far(211)
+    g.play("i1-b11")
+    g.playout(1, 5)
+    assert raises(IllegalMove, g.undo) == "undo is not available after playout()"
+
+
+def test_a_stated_draw_by_repetition_is_taken_as_stated():
+    # a position holds no history: a repetition draw it states is believed, a
+    # repetition won by one side is not a thing
+    draw = {"winner": None, "reason": "repetition"}
+    g = position("hexmeister", FAR, "O", turn=120, reserves={"X": 0, "O": 0}, result=draw)
+    assert g.result() == (0, 0, 0, "repetition") and not g.to_move
+    for w in ("X", "O"):
+        msg = raises(ValueError, position, "hexmeister", FAR, "O", turn=120,
+                     reserves={"X": 0, "O": 0}, result={"winner": w, "reason": "repetition"})
+        assert "repetition cannot end in a win for " + w in msg, msg
+
+
 # -- step numbers off the board ------------------------------------------------------
 
 def test_step_numbers_off_the_board_are_refused():
