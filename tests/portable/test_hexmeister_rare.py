@@ -284,6 +284,29 @@ def test_a_stated_draw_by_repetition_is_taken_as_stated():
         assert "repetition cannot end in a win for " + w in msg, msg
 
 
+def test_position_fields_at_their_edges():
+    def load(**fields):
+        d = {"game": "hexmeister", "options": {"base": 6},
+             "cells": {"c11": "X", "d11": "X", "b10": "X", "e10": "X", "c10": "X", "g9": "X",
+                       "h8": "X", "h1": "O"}, "to_move": "X"}
+        d.update(fields)
+        return hexgames.load(encode(d))
+    g = load()                                   # reserves and turn left out
+    assert g.res[1] == 11 and g.res[2] == 17 and g.turn == 0 and not g.bonus
+    for fields, words in (({"reserves": {"O": 3}}, "reserves"),
+                          ({"reserves": {"X": 12, "O": 0}}, "more than 18"),   # 12 + 7
+                          ({"bonus": 0}, "bonus")):
+        assert words in raises(ValueError, load, **fields), fields
+    assert load(reserves={"X": 11, "O": 0}).res[1] == 11
+
+
+def test_a_finished_game_threatens_nothing():
+    g = position("hexmeister", {"X": "f3 i3 i6 f9 c9 b6", "O": "h1 i1"}, "X", turn=20,
+                 reserves={"X": 10, "O": 10})
+    g.play("b6-c6")
+    assert g.result()[3] == "encirclement" and not g.win_threat()
+
+
 # -- step numbers off the board ------------------------------------------------------
 
 def test_step_numbers_off_the_board_are_refused():
