@@ -51,6 +51,7 @@ class Search(Scratch):
         self.rng = Rng(seed)
         self.seed = seed
         self.path = zeros("i", _MAX_DEPTH)
+        self.rs = zeros("i", 2)          # rng's state, for the descent's kernel
         self.root = None
         self.buf = None
 
@@ -95,25 +96,23 @@ class Search(Scratch):
         g = self.scratch
         self.restore()
         path = self.path
-        v = 0
+        move = t.move
         depth = 0
         path[0] = 0
         while True:
-            if t.proven[v] or g.to_move == 0:
-                break
-            if t.first[v] == _UNEXPANDED:
-                # real visits only: counting the priors' would expand a
-                # whole line of new nodes in every iteration
-                if t.visits[v] - t.born[v] + 1 < self.EXPAND_AT or not self._expand(v, g, depth):
-                    break
-            v = self._select(v)
-            g._apply(t.move[v])         # a move of moves_into: legal, no checks needed
-            depth += 1
-            path[depth] = v
-            if g.to_move == 0:
+            d = depth
+            depth = self._descend(d)
+            for i in range(d + 1, depth + 1):
+                g._apply(move[path[i]])     # moves of moves_into: legal, no checks needed
+            v = path[depth]
+            if g.to_move == 0:              # a leaf only: a finished game is never expanded
                 w = g.result()[0]
                 if w:
                     t.proven[v] = _WIN if w == t.who[v] else _LOSS
+                break
+            # real visits only: counting the priors' would expand a whole
+            # line of new nodes in every iteration
+            if t.proven[v] or t.visits[v] - t.born[v] + 1 < self.EXPAND_AT or not self._expand(v, g, depth):
                 break
         if t.proven[v]:
             winner = t.who[v] if t.proven[v] == _WIN else 3 - t.who[v]
@@ -127,20 +126,20 @@ class Search(Scratch):
             winner = r[0] if r else g.evaluate() if self.judge else 0
         else:
             winner = g.result()[0]
-        self._backup(depth, winner)
+        K.backup(path, depth, 1, 1 if winner == 1 else 0, 1 if winner == 2 else 0,
+                 t.visits, t.wins, t.who, t.proven, t.first, t.kids)
         if self.amaf is not None:
             self._backup_amaf(depth, winner, getattr(g, self.amaf))
         self.playouts += 1
 
     def _sample(self, g, depth):
-        """The leaf's LEAF_PLAYOUTS playouts, each backed up as a visit."""
+        """The leaf's LEAF_PLAYOUTS playouts, backed up as as many visits."""
         k = self.leaf
         r = g.playouts(self.seed + 1, self.max_plies, k)
         self.seed += k
-        x = r & 255                     # X's wins, then O's; the rest drawn
-        o = x + (r >> 8 & 255)
-        for i in range(k):
-            self._backup(depth, 1 if i < x else 2 if i < o else 0)
+        t = self.tree
+        K.backup(self.path, depth, k, r & 255, r >> 8 & 255, t.visits, t.wins, t.who,
+                 t.proven, t.first, t.kids)
 
     def _children(self, g):
         """The moves listed under a node: buf[0..k), and with priors theirs
@@ -211,26 +210,38 @@ class Search(Scratch):
         if m >= 0:
             g._apply(m)
 
-    def _select(self, v):
-        """UCB1 (with RAVE: on a blend of the real and the all-moves-as-
-        first rates, which rules while a child has few visits, so untried
-        children need no visit of their own to be ranked)."""
+    def _descend(self, depth):
+        """From path[depth] down the expanded nodes to a leaf or a proven
+        node, by UCB1 (with RAVE: on a blend of the real and the all-moves-
+        as-first rates, which rules while a child has few visits, so
+        untried children need no visit of their own to be ranked). The
+        nodes passed go into path; returns the last one's depth. The plain
+        descent is one kernel call, the search's random numbers drawn inside
+        it (so a seeded search is the same as one below() a node)."""
         t = self.tree
-        s = self.rng.below(t.kids[v])
-        if self.amaf is not None:
-            return K.select_rave(v, t.first[v] + s, self.C_RAVE, t.first, t.kids, t.visits,
-                                 t.wins, t.proven, t.amaf_n, t.amaf_w, BETA, INVSQ, LN16, SQ64)
-        return K.select(v, s, self.C, t.first, t.kids, t.visits, t.wins, t.proven,
-                        INVSQ, LN16, SQ64)
+        if self.amaf is None:
+            rng, rs = self.rng, self.rs
+            rs[0] = rng.x1
+            rs[1] = rng.x2
+            depth = K.descend(depth, self.path, rs, self.C, t.first, t.kids, t.visits,
+                              t.wins, t.proven, INVSQ, LN16, SQ64)
+            rng.x1 = rs[0]
+            rng.x2 = rs[1]
+            return depth
+        path = self.path
+        v = path[depth]
+        while t.kids[v] and not t.proven[v]:
+            s = self.rng.below(t.kids[v])
+            v = K.select_rave(v, t.first[v] + s, self.C_RAVE, t.first, t.kids, t.visits,
+                              t.wins, t.proven, t.amaf_n, t.amaf_w, BETA, INVSQ, LN16, SQ64)
+            depth += 1
+            path[depth] = v
+        return depth
 
     def _backup_amaf(self, depth, winner, owner):
         t = self.tree
         K.backup_amaf(self.path, depth, winner, owner, len(owner), t.move, t.who,
                       t.amaf_n, t.amaf_w, t.first, t.kids)
-
-    def _backup(self, depth, winner):
-        t = self.tree
-        K.backup(self.path, depth, winner, t.visits, t.wins, t.who, t.proven, t.first, t.kids)
 
     def _prove(self, v):
         """Mark v proven when its children decide it (the solver backup)."""

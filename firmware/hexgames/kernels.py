@@ -14,46 +14,66 @@ _WIN = const(1)
 _LOSS = const(2)
 _SCALE = const(1024)
 _AMAF_CAP = const(32000)
+_A1 = const(32760)      # hexgames/rng.py's generators
+_A2 = const(32730)
+_M15 = const(0x7FFF)
 
 
 @micropython.viper
-def select(v: int, s: int, c_explore: int, first: ptr32, kids: ptr16, visits: ptr32,
-           wins: ptr32, proven: ptr8, invsq: ptr16, ln16: ptr16, sq64: ptr8) -> int:
-    f = first[v]
-    k = kids[v]
-    for i in range(k):
-        c = f + s + i
-        if c >= f + k:
-            c -= k
-        if visits[c] == 0 and proven[c] != _LOSS:
-            return c
-    n = visits[v]
-    ln = 0
-    while n >= 1024:
-        n >>= 1
-        ln += 11
-    ln += ln16[n]
-    if ln > 255:
-        ln = 255
-    root = sq64[ln]
-    best = f
-    best_score = -1
-    for c in range(f, f + k):
-        p = proven[c]
-        if p == _WIN:
-            return c
-        if p == _LOSS:
-            continue
-        n = visits[c]
-        shift = 0
-        while n >= 1024:
-            n >>= 2
-            shift += 1
-        score = (wins[c] * _SCALE) // (2 * visits[c]) + ((c_explore * ((root * invsq[n]) >> shift)) >> 18)
-        if score > best_score:
-            best = c
-            best_score = score
-    return best
+def descend(depth: int, path: ptr32, rs: ptr32, c_explore: int, first: ptr32, kids: ptr16,
+            visits: ptr32, wins: ptr32, proven: ptr8, invsq: ptr16, ln16: ptr16,
+            sq64: ptr8) -> int:
+    v = path[depth]
+    x1 = rs[0]
+    x2 = rs[1]
+    while kids[v] != 0 and proven[v] == 0:
+        f = first[v]
+        k = kids[v]
+        x1 = _A1 * (x1 & _M15) + (x1 >> 15)         # rng.below(k), inline
+        x2 = _A2 * (x2 & _M15) + (x2 >> 15)
+        s = (((x1 ^ x2) & _M15) * k) >> 15
+        best = -1
+        for i in range(k):
+            c = f + s + i
+            if c >= f + k:
+                c -= k
+            if visits[c] == 0 and proven[c] != _LOSS:
+                best = c
+                break
+        if best < 0:
+            n = visits[v]
+            ln = 0
+            while n >= 1024:
+                n >>= 1
+                ln += 11
+            ln += ln16[n]
+            if ln > 255:
+                ln = 255
+            root = sq64[ln]
+            best = f
+            best_score = -1
+            for c in range(f, f + k):
+                p = proven[c]
+                if p == _WIN:
+                    best = c
+                    break
+                if p == _LOSS:
+                    continue
+                n = visits[c]
+                shift = 0
+                while n >= 1024:
+                    n >>= 2
+                    shift += 1
+                score = (wins[c] * _SCALE) // (2 * visits[c]) + ((c_explore * ((root * invsq[n]) >> shift)) >> 18)
+                if score > best_score:
+                    best = c
+                    best_score = score
+        depth += 1
+        path[depth] = best
+        v = best
+    rs[0] = x1
+    rs[1] = x2
+    return depth
 
 
 @micropython.viper
@@ -132,17 +152,19 @@ def expand(v: int, f: int, k: int, s: int, buf: ptr32, prior: ptr8, pv: int, sur
 
 
 @micropython.viper
-def backup(path: ptr32, depth: int, winner: int, visits: ptr32, wins: ptr32, who: ptr8,
+def backup(path: ptr32, depth: int, n: int, x: int, o: int, visits: ptr32, wins: ptr32, who: ptr8,
            proven: ptr8, first: ptr32, kids: ptr16):
     d = depth
+    draws = n - x - o
     while d >= 0:
         v = path[d]
         d -= 1
-        visits[v] += 1
-        if winner == 0:
-            wins[v] += 1
-        elif winner == who[v]:
-            wins[v] += 2
+        visits[v] += n
+        wins[v] += draws
+        if who[v] == 1:
+            wins[v] += 2 * x
+        elif who[v] == 2:
+            wins[v] += 2 * o
         k = kids[v]
         if proven[v] != 0 or k == 0:
             continue

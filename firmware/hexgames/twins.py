@@ -1,7 +1,7 @@
 # The search's loops over the tree's arrays (tree.py) in plain Python: the
 # twins of kernels.py, with the same signatures and the same results, for
 # CPython and the WebAssembly VM (hexgames/native.py picks the set).
-# ai.Search calls them for selection, expansion and the backups. Arrays:
+# ai.Search calls them for the descent, expansion and the backups. Arrays:
 # first, visits, wins, move: array('i'); kids, amaf_n, amaf_w: array('H');
 # who, proven, born: bytearray; path: array('i') of node numbers.
 from micropython import const
@@ -10,6 +10,9 @@ _WIN = const(1)          # proven[v]: the player who moved into v wins
 _LOSS = const(2)         # ... loses
 _SCALE = const(1024)     # win rates are fixed-point, 1024 = 1.0
 _AMAF_CAP = const(32000)
+_A1 = const(32760)       # hexgames/rng.py's generators
+_A2 = const(32730)
+_M15 = const(0x7FFF)
 
 
 def _ln16(n, ln16):
@@ -20,6 +23,26 @@ def _ln16(n, ln16):
         ln += 11                      # 16 ln 2
     ln += ln16[n]
     return 255 if ln > 255 else ln
+
+
+def descend(depth, path, rs, c_explore, first, kids, visits, wins, proven, invsq, ln16, sq64):
+    """From path[depth] down to a leaf or a proven node, a child chosen at
+    each by select() from a random start (rng.below(kids), the generator's
+    state in rs[0], rs[1]); the nodes passed go into path. Returns the
+    last one's depth."""
+    v = path[depth]
+    x1 = rs[0]
+    x2 = rs[1]
+    while kids[v] and not proven[v]:
+        x1 = _A1 * (x1 & _M15) + (x1 >> 15)         # Rng.below(kids[v]), inline
+        x2 = _A2 * (x2 & _M15) + (x2 >> 15)
+        v = select(v, (((x1 ^ x2) & _M15) * kids[v]) >> 15, c_explore, first, kids, visits,
+                   wins, proven, invsq, ln16, sq64)
+        depth += 1
+        path[depth] = v
+    rs[0] = x1
+    rs[1] = x2
+    return depth
 
 
 def select(v, s, c_explore, first, kids, visits, wins, proven, invsq, ln16, sq64):
@@ -112,17 +135,16 @@ def expand(v, f, k, s, buf, prior, pv, sure, mover, rave,
     kids[v] = k
 
 
-def backup(path, depth, winner, visits, wins, who, proven, first, kids):
-    """The result up the path (two points a win for the mover into a node,
-    one a draw); each node not yet proven is proven when its children decide
-    it (the MCTS-solver)."""
+def backup(path, depth, n, x, o, visits, wins, who, proven, first, kids):
+    """n results up the path, x of them won by X and o by O, the rest drawn
+    (two points a win for the mover into a node, one a draw); each node not
+    yet proven is proven when its children decide it (the MCTS-solver)."""
+    draws = n - x - o
     for d in range(depth, -1, -1):
         v = path[d]
-        visits[v] += 1
-        if winner == 0:
-            wins[v] += 1
-        elif winner == who[v]:
-            wins[v] += 2
+        visits[v] += n
+        w = who[v]
+        wins[v] += draws + (2 * x if w == 1 else 2 * o if w == 2 else 0)
         k = kids[v]
         if proven[v] or not k:
             continue

@@ -46,7 +46,7 @@ def _search(g, kernels, level, seed):
 
 def test_the_search_kernels_are_native_here():
     k, t = kernel_pair("kernels", "twins")
-    for name in ("select", "select_rave", "expand", "backup", "backup_amaf"):
+    for name in ("descend", "select_rave", "expand", "backup", "backup_amaf"):
         assert getattr(k, name) is not getattr(t, name)
 
 

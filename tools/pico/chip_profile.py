@@ -5,10 +5,10 @@
 A benchmark, not a test. Powers the chip up afresh per game (tools/pico/chipbench.py's images),
 starts the level-5 search in three positions of a seeded game (the start, and after 8
 and 16 random plies) and times on the chip's clock (time.ticks_us) each part of
-`iterations` iterations: restoring the scratch game, selection, expansion (with the
-moves' priors and the scan for wins in one), the playout, the backups. Parts are
-inclusive (expansion holds the scan); `descent` is the rest of the walk down the tree
-(the moves applied). Prints per game the milliseconds an iteration takes and each
+`iterations` iterations: restoring the scratch game, the descent's choices of a child
+(selection), expansion (with the moves' priors and the scan for wins in one), the
+playout. Parts are inclusive (expansion holds the scan); `rest` is the rest: the moves
+applied on the way down and the backups (one kernel call each, not wrapped). Prints per game the milliseconds an iteration takes and each
 part's share. Timing wrappers add about 0.1 ms a call; their count is printed too.
 """
 import argparse
@@ -19,8 +19,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path[:0] = [ROOT, os.path.join(ROOT, "tools", "build"), os.path.join(ROOT, "tools", "pico")]
 import chipbench            # noqa: E402
 
-PARTS = ("restore", "_select", "_select_rave", "_expand", "_children", "_scan",
-         "playout", "evaluate", "_backup", "_backup_amaf")
+PARTS = ("restore", "_descend", "_expand", "_children", "_scan",
+         "playout", "evaluate", "_backup_amaf")
 
 SCRIPT = """
 import gc, time
@@ -96,7 +96,7 @@ def report(name, n, total, parts, out=print):
     out("%s: %d iterations, %.2f ms each (%.1f a second)" % (name, n, it / 1000, 1e6 / it))
     inner = ("_children", "_scan")
     top = sum(us for k, (us, c) in parts.items() if k not in inner)
-    parts = dict(parts, descent=(max(0, total - top), n))
+    parts = dict(parts, rest=(max(0, total - top), n))
     for k, (us, calls) in sorted(parts.items(), key=lambda kv: -kv[1][0]):
         out("  %-13s %7.2f ms/iteration %5.1f%%  (%d calls)%s" % (
             k.lstrip("_"), us / max(1, n) / 1000, 100 * us / max(1, total), calls,
