@@ -2,6 +2,7 @@
 # table of knobs, a game's result does not depend on the process that played it, and
 # the knobs are back at their values when a match is over.
 import argparse
+import json
 import os
 import sys
 
@@ -77,3 +78,20 @@ def test_against_openspiel_a_starved_table_loses():
     weak = tune.judge(tune.spiel_tasks(a, full, {"Game.CHIP_RATE": 1}), a)
     strong = tune.judge(tune.spiel_tasks(a, full, full), a)
     assert weak[0] < strong[0] and strong[0] == 1.0, (weak, strong)
+
+
+def test_a_tuning_judged_by_openspiel_reports_each_trial_and_writes_its_table(tmp_path):
+    need_module("OpenSpiel", "pyspiel", "pip install -r requirements-openspiel.txt (make test does)")
+    out = tmp_path / "tuned.json"
+    a = args(opt=["size=5"], judge="openspiel", sims=100, step=50, rounds=1, gain=0.05,
+             keep=0.55, seed=1, out=str(out))
+    said = []
+    start, end = tune.tune(a, ["Game.CHIP_RATE"], said.append)
+    # 219 iterations win every game at 5x5, so neither trial gains and none is kept
+    assert said[1:] == ["round 1 Game.CHIP_RATE 219 -> 328: against OpenSpiel +2 =0 -0, 1.000"
+                        " (the table 1.000)",
+                        "round 1 Game.CHIP_RATE 219 -> 110: against OpenSpiel +2 =0 -0, 1.000"
+                        " (the table 1.000)",
+                        'end: {"Game.CHIP_RATE": 219}'], said
+    assert start == end == {"Game.CHIP_RATE": 219}
+    assert json.loads(out.read_text())["tuned"] == end

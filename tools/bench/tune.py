@@ -210,7 +210,7 @@ def tune(args, knobs, say=print):
                     said.append("against the table +%d =%d -%d, %.3f" % (w, d, l, sc))
                 if args.judge in ("openspiel", "both"):
                     now, new = vs_spiel(table)[0], vs_spiel(trial)
-                    kept = kept and new[0] >= now[0] + args.gain
+                    kept = kept and new[0] >= now + args.gain
                     said.append("against OpenSpiel +%d =%d -%d, %.3f (the table %.3f)"
                                 % (new[1:] + (new[0], now)))
                 say("round %d %s %d -> %d: %s%s" % (rnd + 1, k, v, nv, "; ".join(said),
