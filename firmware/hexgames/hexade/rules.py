@@ -45,7 +45,7 @@ _SPARE_PLIES = const(16)    # history room beyond one ply per cell; it grows if 
 
 class Hexade(Game):
     NAME = "hexade"
-    CHIP_RATE = 153    # iterations per chip second, level 5 on the emulated chip (tools/pico/chip_rate.py)
+    CHIP_RATE = 159    # iterations per chip second, level 5 on the emulated chip (tools/pico/chip_rate.py)
     OPTIONS = (("base", 10, (4, 5, 6, 7, 8, 9, 10)),)
     UNSEEN = {"repetition": (0,)}       # a position holds no history: the draw is as stated
     # what a move or a playout changes (the search restores just this:

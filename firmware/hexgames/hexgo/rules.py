@@ -53,7 +53,7 @@ _KEEP = bytearray(_SIZE)    # playouts() starts each one from this copy of st
 
 class HexGo(Game):
     NAME = "hexgo"
-    CHIP_RATE = 250    # iterations per chip second, level 5 on the emulated chip (tools/pico/chip_rate.py)
+    CHIP_RATE = 337    # iterations per chip second, level 5 on the emulated chip (tools/pico/chip_rate.py)
     # playouts a search iteration runs from its leaf: on the chip one costs a
     # quarter of the descent and backup around it (docs/speed-and-strength.md)
     LEAF_PLAYOUTS = 4

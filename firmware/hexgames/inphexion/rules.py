@@ -79,7 +79,7 @@ _links = {}             # size -> Links
 
 class InpHeXion(Game):
     NAME = "inphexion"
-    CHIP_RATE = 174    # iterations per chip second, level 5 on the emulated chip (tools/pico/chip_rate.py)
+    CHIP_RATE = 183    # iterations per chip second, level 5 on the emulated chip (tools/pico/chip_rate.py)
     # Up to 3n pushes a node: expanded on every second visit the 32 KB tree
     # was full after ~230 iterations, and from there on the search ran flat
     # (ai.py: EXPAND_PACE)
