@@ -1,0 +1,180 @@
+# The search's walk over its tree, on trees built by hand: the descent (UCB1 from
+# the root to a leaf, hexgames/kernels.py and its twin) and the backup of a leaf's
+# results. Runs the set the VM picked: the twins on CPython, the viper kernels on
+# the unix port and the chip (tests/test_vms.py, tests/test_chip_kernels.py).
+from hexgames.ai import K
+from hexgames.board import zeros
+from hexgames.rng import Rng
+from hexgames.tree import Tree, INVSQ, LN16, SQ64, ucb_explore
+from kit import scaled
+
+C = 350
+WIN = 1
+LOSS = 2
+
+
+def _tree(root_who=1):
+    t = Tree(4096)
+    t.reset(root_who)
+    return t
+
+
+def _grow(t, v, stats):
+    """Children of v, one per (visits, wins, proven); returns their nodes."""
+    f = t.used
+    for i in range(len(stats)):
+        c = f + i
+        t.visits[c], t.wins[c], t.proven[c] = stats[i]
+        t.first[c] = -1
+        t.kids[c] = 0
+        t.who[c] = 3 - t.who[v]
+    t.first[v] = f
+    t.kids[v] = len(stats)
+    t.used = f + len(stats)
+    return list(range(f, f + len(stats)))
+
+
+def _descend(t, rng, path=None, depth=0):
+    """(depth, path[0..depth], the generator's state after) of one descent."""
+    if path is None:
+        path = zeros("i", 32)
+    rs = zeros("i", 2)
+    rs[0] = rng.x1
+    rs[1] = rng.x2
+    d = K.descend(depth, path, rs, C, t.first, t.kids, t.visits, t.wins, t.proven,
+                  INVSQ, LN16, SQ64)
+    return d, [path[i] for i in range(d + 1)], (rs[0], rs[1])
+
+
+def test_an_untried_child_comes_first_from_the_generators_random_start():
+    t = _tree()
+    kids = _grow(t, 0, [(0, 0, 0)] * 5)
+    seen = set()
+    for seed in range(40):
+        rng = Rng(seed)
+        d, path, state = _descend(t, rng)
+        start = Rng(seed).below(5)          # the draw below() makes ...
+        assert (d, path) == (1, [0, kids[start]]), (seed, path)
+        rng.below(5)                        # ... and the state it leaves
+        assert state == (rng.x1, rng.x2)
+        seen.add(start)
+    assert len(seen) == 5
+
+
+def test_the_untried_child_is_the_next_after_the_start_and_never_a_proven_loss():
+    t = _tree()
+    kids = _grow(t, 0, [(3, 3, 0)] * 5)
+    for seed in range(20):
+        s = Rng(seed).below(5)
+        for i in range(5):
+            t.visits[kids[i]] = 3
+            t.proven[kids[i]] = 0
+        t.visits[kids[s]] = 0
+        t.proven[kids[s]] = LOSS            # untried but lost: passed over
+        t.visits[kids[(s + 2) % 5]] = 0     # the next untried one round the list
+        t.visits[kids[(s + 4) % 5]] = 0
+        assert _descend(t, Rng(seed))[1] == [0, kids[(s + 2) % 5]]
+
+
+def test_a_proven_win_is_taken_at_once_and_a_proven_loss_never():
+    t = _tree()
+    kids = _grow(t, 0, [(10, 20, LOSS), (10, 4, 0), (10, 0, WIN), (10, 6, 0)])
+    assert _descend(t, Rng(1))[1] == [0, kids[2]]
+    t.proven[kids[2]] = 0                   # the best mean left, the lost one passed
+    assert _descend(t, Rng(1))[1] == [0, kids[3]]
+
+
+def _ucb_choice(t, v):
+    """The child the integer UCB1 score ranks first (the first of equals)."""
+    best, top = -1, -1
+    for c in range(t.first[v], t.first[v] + t.kids[v]):
+        score = t.wins[c] * 1024 // (2 * t.visits[c]) + (C * ucb_explore(t.visits[v], t.visits[c]) >> 18)
+        if score > top:
+            best, top = c, score
+    return best
+
+
+def test_a_visited_node_is_left_by_its_best_ucb1_score():
+    rng = Rng(9)
+    for trial in range(scaled(150, 45)):
+        t = _tree()
+        k = 2 + rng.below(6)
+        stats = []
+        for i in range(k):
+            n = 1 + rng.below([8, 300, 6000][trial % 3])
+            stats.append((n, rng.below(2 * n + 1), 0))
+        _grow(t, 0, stats)
+        t.visits[0] = sum([n for n, w, p in stats]) + rng.below(3000)   # past 1024 too
+        assert _descend(t, Rng(trial))[1] == [0, _ucb_choice(t, 0)], (trial, stats)
+    # the better mean at equal visits, the less visited at equal means
+    t = _tree()
+    kids = _grow(t, 0, [(100, 50, 0), (100, 150, 0)])
+    t.visits[0] = 200
+    assert _descend(t, Rng(1))[1] == [0, kids[1]]
+    t = _tree()
+    kids = _grow(t, 0, [(1000, 1000, 0), (10, 10, 0)])
+    t.visits[0] = 1010
+    assert _descend(t, Rng(1))[1] == [0, kids[1]]
+    # a near tie that ln(parent visits) decides, past 1024 visits (ln 2048 taken as
+    # two halvings, 16 ln 2 each, and 16 ln 512): 962 + 0 against 30 + 925
+    t = _tree()
+    kids = _grow(t, 0, [(1, 0, 0), (1000, 1807, 0)])
+    t.visits[0] = 2048
+    assert _ucb_choice(t, 0) == kids[0]
+    assert _descend(t, Rng(1))[1] == [0, kids[0]]
+
+
+def test_the_descent_goes_down_to_a_leaf_or_a_proven_node_and_records_its_path():
+    t = _tree()
+    a, b = _grow(t, 0, [(30, 40, 0), (30, 20, 0)])
+    a1, a2 = _grow(t, a, [(6, 2, 0), (6, 10, 0)])
+    leaf = _grow(t, a2, [(0, 0, 0)])[0]
+    t.visits[0], t.visits[a] = 60, 12
+    assert _descend(t, Rng(3))[:2] == (3, [0, a, a2, leaf])
+    # from the middle of a path: the nodes above are kept
+    path = zeros("i", 32)
+    path[0], path[1] = 0, a
+    assert _descend(t, Rng(3), path, 1)[:2] == (3, [0, a, a2, leaf])
+    t.proven[a2] = LOSS                     # a2 lost for its mover: a1 instead, a leaf
+    assert _descend(t, Rng(3))[:2] == (2, [0, a, a1])
+    t.proven[a] = WIN                       # a proven node ends the walk
+    assert _descend(t, Rng(3))[:2] == (1, [0, a])
+    t.proven[0] = WIN
+    assert _descend(t, Rng(3))[:2] == (0, [0])
+
+
+def _backup(t, path, n, x, o):
+    p = zeros("i", 32)
+    for i in range(len(path)):
+        p[i] = path[i]
+    K.backup(p, len(path) - 1, n, x, o, t.visits, t.wins, t.who, t.proven, t.first, t.kids)
+
+
+def test_a_leafs_results_go_up_as_that_many_visits_two_points_a_win_one_a_draw():
+    one, many = _tree(), _tree()
+    for t in (one, many):
+        a = _grow(t, 0, [(4, 4, 0), (4, 4, 0)])[0]
+        leaf = _grow(t, a, [(0, 0, 0), (0, 0, 0)])[1]
+        t.visits[0] = 8
+    path = [0, a, leaf]
+    for x, o in ((1, 0), (0, 1), (0, 1), (0, 0), (0, 1)):   # one at a time ...
+        _backup(one, path, 1, x, o)
+    _backup(many, path, 5, 1, 3)                             # ... or all five at once
+    for t in (one, many):
+        # root and leaf were entered by X's moves (who 1), a by O's
+        assert [t.visits[v] for v in path] == [8 + 5, 4 + 5, 5]
+        assert [t.wins[v] for v in path] == [1 + 2, 4 + 1 + 6, 1 + 2]
+        assert not t.proven[0] and not t.proven[a]
+
+
+def test_a_backup_proves_a_node_its_children_decide():
+    t = _tree()
+    a, b = _grow(t, 0, [(2, 2, 0), (2, 2, 0)])
+    a1, a2 = _grow(t, a, [(1, 0, WIN), (1, 0, 0)])
+    _backup(t, [0, a, a1], 1, 1, 0)
+    # X, who moved into a1, wins there: a (O's move) is lost for O, the root not yet
+    assert (t.proven[a1], t.proven[a], t.proven[0]) == (WIN, LOSS, 0)
+    t.proven[b] = LOSS
+    _backup(t, [0, b], 1, 1, 0)
+    # each of O's replies at the root loses: X, who moved into the root, has won
+    assert t.proven[0] == WIN
