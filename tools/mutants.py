@@ -1,7 +1,7 @@
 """Mutation testing of the rule engine and the app's core with cosmic-ray (PyPI).
 
     python tools/mutants.py hex              every mutant of Hex's rules and twins
-    python tools/mutants.py engine app       the shared engine, the app's core
+    python tools/mutants.py engine search app   the shared engine, the search, the app's core
     python tools/mutants.py --sample 60      a seeded sample of the targets in SAMPLED
     python tools/mutants.py --again hexade   the last run's survivors against the tests now
     python tools/mutants.py --again hexade --tests tests/portable/test_new.py
@@ -50,11 +50,15 @@ TARGETS = {
     "hexmeister": ([HG + "hexmeister/" + m for m in ("rules.py", "twins.py", "moves.py", "position.py")],
                    ["tests/portable/test_hexmeister.py", "tests/portable/test_hexmeister_rare.py",
                     "tests/portable/test_hexmeister_search.py"]),
-    "engine": ([HG + m for m in ("game.py", "board.py", "connect.py", "ai.py", "tree.py")],
+    "engine": ([HG + m for m in ("game.py", "board.py", "connect.py")],
                ["tests/portable/test_hex.py", "tests/portable/test_inphexion.py",
-                "tests/portable/test_ai.py", "tests/portable/test_results.py",
-                "tests/portable/test_hexade_ai.py", "tests/portable/test_faults.py",
+                "tests/portable/test_results.py", "tests/portable/test_faults.py",
                 "tests/portable/test_board.py", "tests/portable/test_connect.py"]),
+    # the search every game shares: its walk, tree, twins, scratch game and generator
+    "search": ([HG + m for m in ("ai.py", "tree.py", "twins.py", "scratch.py", "rng.py")],
+               ["tests/portable/test_kernels_search.py", "tests/portable/test_ai.py",
+                "tests/portable/test_results.py", "tests/portable/test_hexade_ai.py",
+                "tests/portable/test_hexgo_engine.py"]),
     "app": (["firmware/app/" + m for m in ("save.py", "store.py", "entry.py", "play.py")],
             ["tests/portable/test_app_core.py", "tests/portable/test_faults.py",
              "tests/portable/test_app_save.py", "tests/portable/test_app_entry.py",
