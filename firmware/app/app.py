@@ -107,7 +107,7 @@ def forget_games(keep):
 
 def _node_bytes():
     ai = sys.modules.get("hexgames.ai")
-    return getattr(getattr(ai, "Tree", None), "BYTES_PER_NODE", 23)
+    return getattr(getattr(ai, "Tree", None), "BYTES_PER_NODE", 25)
 
 
 def saving():

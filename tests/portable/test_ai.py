@@ -1,5 +1,6 @@
 # The computer opponent: real searches on real games.
 import gc
+from array import array
 import hexgames
 from hexgames.ai import Player, Search
 from hexgames.tree import ucb_explore as _ucb_explore
@@ -137,6 +138,11 @@ def test_the_tree_stays_inside_its_memory_budget():
     for _ in range(400):
         s.iterate()
     assert s.tree.used <= s.tree.size == 4096 // s.tree.BYTES_PER_NODE
+    # and the arrays, every one of them, hold no more than the budget: a node's
+    # bytes counted short once made a 32 KB tree take 35.6 KB
+    arrays = [a for a in s.tree.__dict__.values() if isinstance(a, (bytearray, array))]
+    assert len(arrays) == 10
+    assert 4096 - s.tree.BYTES_PER_NODE < sum([len(bytes(a)) for a in arrays]) <= 4096
     assert s.tree.visits[0] == 400 * s.leaf         # HexGo samples each leaf LEAF_PLAYOUTS times
 
 
