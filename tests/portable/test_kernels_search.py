@@ -5,7 +5,7 @@
 from hexgames.ai import K
 from hexgames.board import zeros
 from hexgames.rng import Rng
-from hexgames.tree import Tree, INVSQ, LN16, SQ64, ucb_explore
+from hexgames.tree import Tree, BETA, INVSQ, LN16, SQ64, ucb_explore
 from kit import scaled
 
 C = 350
@@ -157,13 +157,13 @@ def test_a_leafs_results_go_up_as_that_many_visits_two_points_a_win_one_a_draw()
         leaf = _grow(t, a, [(0, 0, 0), (0, 0, 0)])[1]
         t.visits[0] = 8
     path = [0, a, leaf]
-    for x, o in ((1, 0), (0, 1), (0, 1), (0, 0), (0, 1)):   # one at a time ...
+    for x, o in ((1, 0), (0, 1), (0, 1), (0, 0), (0, 1), (0, 0)):   # one at a time ...
         _backup(one, path, 1, x, o)
-    _backup(many, path, 5, 1, 3)                             # ... or all five at once
+    _backup(many, path, 6, 1, 3)                             # ... or all six at once
     for t in (one, many):
         # root and leaf were entered by X's moves (who 1), a by O's
-        assert [t.visits[v] for v in path] == [8 + 5, 4 + 5, 5]
-        assert [t.wins[v] for v in path] == [1 + 2, 4 + 1 + 6, 1 + 2]
+        assert [t.visits[v] for v in path] == [8 + 6, 4 + 6, 6]
+        assert [t.wins[v] for v in path] == [2 + 2, 4 + 2 + 6, 2 + 2]
         assert not t.proven[0] and not t.proven[a]
 
 
@@ -178,3 +178,96 @@ def test_a_backup_proves_a_node_its_children_decide():
     _backup(t, [0, b], 1, 1, 0)
     # each of O's replies at the root loses: X, who moved into the root, has won
     assert t.proven[0] == WIN
+
+
+def test_a_player_who_moves_again_is_proven_by_his_own_next_move():
+    # inpHeXion's relocation, Hexmeister's steps: a's children are O's moves too
+    for proofs, a_is in (((WIN, 0), WIN), ((LOSS, LOSS), LOSS)):
+        t = _tree()
+        a = _grow(t, 0, [(2, 2, 0), (2, 2, 0)])[0]
+        kids = _grow(t, a, [(1, 0, proofs[0]), (1, 0, proofs[1])])
+        for c in kids:
+            t.who[c] = t.who[a]
+        _backup(t, [0, a, kids[0]], 1, 0, 1)
+        assert t.proven[a] == a_is, proofs
+
+
+def _rave_choice(t, v, start):
+    """The child the blended (real and all-moves-as-first) score ranks first."""
+    best, top = start, -1
+    for c in range(t.first[v], t.first[v] + t.kids[v]):
+        if t.proven[c] == WIN:
+            return c
+        if t.proven[c] == LOSS:
+            continue
+        n, a = t.visits[c], t.amaf_n[c]
+        q = t.wins[c] * 1024 // (2 * n) if n else 512
+        qa = t.amaf_w[c] * 1024 // (2 * a) if a else 512
+        b = BETA[n] if n < 1024 else 0
+        score = ((1024 - b) * q + b * qa >> 10) + (C * ucb_explore(t.visits[v], n) >> 18)
+        if score > top:
+            best, top = c, score
+    return best
+
+
+def test_rave_ranks_children_by_the_blend_of_both_rates():
+    rng = Rng(5)
+    for trial in range(scaled(150, 45)):
+        t = _tree()
+        k = 2 + rng.below(6)
+        stats = []
+        for i in range(k):
+            n = rng.below([4, 200, 3000][trial % 3])
+            if trial % 5 == 4:
+                n = 1022 + rng.below(4)          # either side of 1024 visits
+            p = [0, 0, 0, 0, 0, 0, 0, WIN, LOSS, LOSS][rng.below(10)] if trial % 2 else 0
+            stats.append((n, rng.below(2 * n + 1), p))
+        kids = _grow(t, 0, stats)
+        for c in kids:
+            t.amaf_n[c] = rng.below(16000)
+            t.amaf_w[c] = rng.below(2 * t.amaf_n[c] + 1)
+        t.visits[0] = sum([n for n, w, p in stats]) + rng.below(3000)
+        start = kids[rng.below(k)]
+        got = K.select_rave(0, start, C, t.first, t.kids, t.visits, t.wins, t.proven,
+                            t.amaf_n, t.amaf_w, BETA, INVSQ, LN16, SQ64)
+        assert got == _rave_choice(t, 0, start), (trial, stats)
+    # untried children are ranked by their all-moves-as-first rate alone
+    t = _tree()
+    kids = _grow(t, 0, [(0, 0, 0), (0, 0, 0), (0, 0, 0)])
+    t.amaf_n[kids[0]], t.amaf_w[kids[0]] = 10, 4
+    t.amaf_n[kids[1]], t.amaf_w[kids[1]] = 10, 16
+    t.amaf_n[kids[2]], t.amaf_w[kids[2]] = 10, 10
+    got = K.select_rave(0, kids[0], C, t.first, t.kids, t.visits, t.wins, t.proven,
+                        t.amaf_n, t.amaf_w, BETA, INVSQ, LN16, SQ64)
+    assert got == kids[1]
+    # a child scoring nothing (no wins, no exploration at one parent visit) is
+    # still taken before the random start when that is a proven loss
+    t = _tree()
+    kids = _grow(t, 0, [(3, 0, 0), (3, 6, LOSS)])
+    t.amaf_n[kids[0]] = 3
+    t.visits[0] = 1
+    got = K.select_rave(0, kids[1], C, t.first, t.kids, t.visits, t.wins, t.proven,
+                        t.amaf_n, t.amaf_w, BETA, INVSQ, LN16, SQ64)
+    assert got == kids[0]
+
+
+def test_an_expansion_lists_the_moves_from_its_start_with_their_priors():
+    t = _tree()
+    buf = zeros("i", 5)
+    prior = bytearray(5)
+    for j in range(5):
+        buf[j] = 100 + j
+        prior[j] = (4, 8, 12, 16, 17)[j]
+    for rave in (0, 1):
+        t = _tree(2)
+        K.expand(0, 1, 5, 3, buf, prior, 4, 16, 1, rave, t.move, t.first, t.kids, t.visits,
+                 t.wins, t.amaf_n, t.amaf_w, t.who, t.proven, t.born)
+        assert (t.first[0], t.kids[0]) == (1, 5)
+        order = [3, 4, 0, 1, 2]                  # from the start, round the list
+        for i in range(5):
+            c, j = 1 + i, order[i]
+            n = 8 if prior[j] >= 16 else 4       # a sure prior counts twice
+            assert t.move[c] == buf[j] and t.who[c] == 1 and t.born[c] == t.visits[c] == n
+            assert t.wins[c] == prior[j] * n >> 3 and t.first[c] == -1
+            assert t.kids[c] == t.proven[c] == 0
+            assert (t.amaf_n[c], t.amaf_w[c]) == ((n, t.wins[c]) if rave else (0, 0))
