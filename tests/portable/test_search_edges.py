@@ -48,6 +48,9 @@ def test_a_leaf_grows_on_its_second_real_visit():
             if t.kids[c]:
                 grown += 1
                 assert real >= 2 * per, (name, c, real)
+                # its visits: one as a leaf, then each through one of its children
+                below = sum([t.visits[k] - t.born[k] for k in range(t.first[c], t.first[c] + t.kids[c])])
+                assert real == per + below, (name, c, real, below)
             else:
                 leaves += 1
                 assert real <= per, (name, c, real)
@@ -260,3 +263,90 @@ def test_where_the_game_cannot_tell_which_moves_end_it_the_search_plays_them():
     assert c7 in [t.move[c] for c in kids] and len(kids) >= 3
     for c in kids:
         assert t.proven[c] == (0 if t.move[c] == c7 else LOSS), g.text(t.move[c])
+
+
+def test_the_root_is_decided_at_the_start_by_a_win_in_one():
+    # X joins top and bottom at c3: proven before any iteration, and ranked first
+    g = position("hex", {"X": "c1 c2 c4 c5", "O": "a1 b1 a2 e5"}, "X", {"size": 5})
+    p = Player(3, seed=1, memory=8 * 1024)
+    p.start(g)
+    assert p.search.solved() and p.search.playouts == 0 and p.done
+    top = p.search.ranked()
+    assert top[0] == (1 << 29, g.parse("c3"))
+    assert [sc for sc, m in top[1:]] == [0] * (len(top) - 1)
+    assert p.best() == g.parse("c3")
+
+
+def test_a_ranked_move_scores_its_own_visits_and_a_lost_one_minus_one():
+    g = hexgames.new("hex", size=5)
+    p = Player(5, seed=2, memory=16 * 1024)
+    p.start(g)
+    p.think()
+    s, t = p.search, p.search.tree
+    kids = range(t.first[0], t.first[0] + t.kids[0])
+    t.proven[kids[3]] = LOSS
+    ranked = s.ranked()
+    want = sorted([(-1 if c == kids[3] else t.visits[c] - s.pv) for c in kids], reverse=True)
+    assert [sc for sc, m in ranked] == want and s.pv == 4
+    assert ranked[-1] == (-1, t.move[kids[3]])
+
+
+def _hand_tree(root_who, proofs, same_player=False):
+    s = Search(1, memory=4096)
+    t = s.tree
+    t.reset(root_who)
+    t.first[0], t.kids[0], t.used = 1, len(proofs), 1 + len(proofs)
+    for i in range(len(proofs)):
+        t.proven[1 + i] = proofs[i]
+        t.kids[1 + i] = 0
+        t.who[1 + i] = root_who if same_player else 3 - root_who
+    return s, t
+
+
+def test_a_node_is_proven_when_one_child_wins_or_every_child_loses():
+    for same in (False, True):
+        for proofs, want in (((0, WIN, LOSS), WIN), ((LOSS, LOSS), LOSS), ((0, LOSS), 0)):
+            s, t = _hand_tree(1, proofs, same)
+            s._prove(0)
+            # the one who chooses at the root is the root's mover when he moves again
+            mine = want if same else {WIN: LOSS, LOSS: WIN, 0: 0}[want]
+            assert t.proven[0] == mine, (same, proofs)
+
+
+def _drawing_moves(g):
+    out = []
+    for m in g.moves():
+        c = g.copy()
+        c.play(m)
+        if not c.to_move and c.result()[0] == 0:
+            out.append(m)
+    return out
+
+
+def test_a_drawn_end_counts_one_point_a_visit():
+    # HexGo positions where a move ends the game drawn: searched with one playout
+    # a leaf, that move's every visit is a drawn game, one point each
+    seen = 0
+    for seed in range(1, 300):
+        g = hexgames.new("hexgo")
+        rng = Rng(seed)
+        while g.to_move and not _drawing_moves(g):
+            ms = g.moves()
+            g.play(ms[rng.below(len(ms))])
+        if not g.to_move:
+            continue
+        draws = _drawing_moves(g)
+        g.LEAF_PLAYOUTS = 1
+        s = Search(seed, memory=16 * 1024)
+        s.start(g)
+        assert s.leaf == 1
+        for _ in range(60):
+            s.iterate()
+        t = s.tree
+        for c in range(t.first[0], t.first[0] + t.kids[0]):
+            if t.move[c] in draws and t.visits[c] > 1:
+                assert t.wins[c] == t.visits[c] and not t.proven[c], (seed, t.wins[c], t.visits[c])
+                seen += 1
+        if seen >= 3:
+            break
+    assert seen >= 3
