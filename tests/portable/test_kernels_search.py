@@ -271,3 +271,52 @@ def test_an_expansion_lists_the_moves_from_its_start_with_their_priors():
             assert t.wins[c] == prior[j] * n >> 3 and t.first[c] == -1
             assert t.kids[c] == t.proven[c] == 0
             assert (t.amaf_n[c], t.amaf_w[c]) == ((n, t.wins[c]) if rave else (0, 0))
+
+
+def test_a_playouts_moves_count_for_the_children_that_make_them_later_on():
+    # all moves as first: each node on the path (the leaf too) credits every child
+    # whose move its player made later in the playout (owner[move] == who)
+    t = _tree()
+    a, b = _grow(t, 0, [(4, 4, 0), (4, 4, 0)])
+    kids = _grow(t, a, [(1, 1, 0), (1, 1, 0), (1, 1, 0)])
+    for i in range(2):
+        t.move[[a, b][i]] = 10 + i               # O's moves 10, 11 at the root
+    for i in range(3):
+        t.move[kids[i]] = 20 + i                 # X's moves 20, 21, 22 below a
+    owner = bytearray(32)
+    owner[11] = 2                                # O played 11, X 20 and 22, O 21
+    owner[20] = owner[22] = 1
+    owner[21] = 2
+    path = zeros("i", 4)
+    path[0], path[1] = 0, a
+    t.amaf_n[kids[2]] = 32000                    # a full count stays as it is
+    for winner, gain in ((1, 2), (2, 0), (0, 1)):
+        before = [(t.amaf_n[c], t.amaf_w[c]) for c in (a, b) + tuple(kids)]
+        K.backup_amaf(path, 1, winner, owner, len(owner), t.move, t.who, t.amaf_n,
+                      t.amaf_w, t.first, t.kids)
+        after = [(t.amaf_n[c], t.amaf_w[c]) for c in (a, b) + tuple(kids)]
+        o_gain = {1: 0, 2: 2, 0: 1}[winner]
+        assert after[0] == before[0]                                 # 10: nobody's
+        assert after[1] == (before[1][0] + 1, before[1][1] + o_gain)  # 11: O's
+        assert after[2] == (before[2][0] + 1, before[2][1] + gain)    # 20: X's
+        assert after[3] == before[3]                                 # 21: O played it
+        assert after[4] == before[4]                                 # 22: full
+    # a move past the owner table's end is nobody's
+    t.move[b] = 40
+    n = t.amaf_n[b]
+    K.backup_amaf(path, 0, 1, owner, len(owner), t.move, t.who, t.amaf_n, t.amaf_w,
+                  t.first, t.kids)
+    assert t.amaf_n[b] == n
+
+
+def test_the_exploration_term_stops_growing_past_its_table():
+    # 16 ln(visits) is capped at 255 (some 8 million visits): both selections agree
+    t = _tree()
+    kids = _grow(t, 0, [(2, 0, 0), (500, 900, 0)])     # a near tie the cap decides
+    for visits in (1 << 23, 1 << 25):
+        t.visits[0] = visits
+        assert _descend(t, Rng(1))[1] == [0, _ucb_choice(t, 0)]
+        got = K.select_rave(0, kids[0], C, t.first, t.kids, t.visits, t.wins, t.proven,
+                            t.amaf_n, t.amaf_w, BETA, INVSQ, LN16, SQ64)
+        assert got == _rave_choice(t, 0, kids[0])
+    assert _ucb_choice(t, 0) == kids[0]          # at 255, where 254 would take the other
