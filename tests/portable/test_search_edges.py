@@ -350,3 +350,37 @@ def test_a_drawn_end_counts_one_point_a_visit():
         if seen >= 3:
             break
     assert seen >= 3
+
+
+def test_the_descent_draws_one_number_a_node_from_the_searchs_generator():
+    s = Search(4, memory=16 * 1024)
+    s.start(hexgames.new("hexgo"))
+    for _ in range(120):
+        s.iterate()
+    for _ in range(20):
+        s.rng.below(7)                        # as an expansion draws between descents
+        twin = Rng(1)
+        twin.x1, twin.x2 = s.rng.x1, s.rng.x2
+        d = s._descend(0)
+        assert d >= 1
+        for i in range(d):
+            twin.bits15()
+        assert (s.rng.x1, s.rng.x2) == (twin.x1, twin.x2)
+        s.iterate()
+
+
+def test_with_rave_the_descent_follows_the_all_moves_as_first_rate():
+    # Hex asks for RAVE: a child that every playout favours as a later move is
+    # taken while the real visits say little, where UCB1 alone would not
+    s = Search(1, memory=16 * 1024)
+    s.start(hexgames.new("hex", size=5))
+    t = s.tree
+    kids = list(range(t.first[0], t.first[0] + t.kids[0]))
+    for c in kids:
+        t.visits[c], t.wins[c], t.amaf_n[c], t.amaf_w[c] = 6, 6, 100, 100
+    fav = kids[7]
+    t.wins[fav], t.amaf_w[fav] = 4, 200      # worse by its own few visits, best by all
+    t.visits[0] = 6 * len(kids)
+    assert s._descend(0) == 1 and s.path[1] == fav
+    s.amaf = None                            # the plain search would take another
+    assert s._descend(0) == 1 and s.path[1] != fav
