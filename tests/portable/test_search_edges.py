@@ -357,6 +357,7 @@ def test_the_descent_draws_one_number_a_node_from_the_searchs_generator():
     s.start(hexgames.new("hexgo"))
     for _ in range(120):
         s.iterate()
+    states = set()
     for _ in range(20):
         s.rng.below(7)                        # as an expansion draws between descents
         twin = Rng(1)
@@ -366,7 +367,10 @@ def test_the_descent_draws_one_number_a_node_from_the_searchs_generator():
         for i in range(d):
             twin.bits15()
         assert (s.rng.x1, s.rng.x2) == (twin.x1, twin.x2)
+        states.add(s.rng.x1)
+        states.add(s.rng.x2)
         s.iterate()
+    assert len(states) == 40                  # neither generator stuck (0 stays 0)
 
 
 def test_with_rave_the_descent_follows_the_all_moves_as_first_rate():
