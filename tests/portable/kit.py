@@ -48,6 +48,31 @@ def rejects(g, move_text, *words):
     return msg
 
 
+def midgame(name, opts, plies, seed):
+    """A game after `plies` seeded random moves (fewer where it ends first)."""
+    g = hexgames.new(name, **opts)
+    rng = Rng(seed)
+    while g.to_move and len(g.history()) < plies:
+        ms = g.moves()
+        g.play(ms[rng.below(len(ms))])
+    return g
+
+
+class StepClock:
+    """A virtual clock that moves on by `step` ms at every reading."""
+
+    def __init__(self, step):
+        self.now = 0
+        self.step = step
+
+    def ticks_ms(self):
+        self.now += self.step
+        return self.now
+
+    def ticks_diff(self, a, b):
+        return a - b
+
+
 def random_game(name, options, seed, check=True, undo_every=7):
     """Play one seeded random game through moves()/play(); with check, assert the
     invariants of DESIGN.md section 8 along the way. Returns the finished game."""

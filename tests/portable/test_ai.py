@@ -5,7 +5,7 @@ import hexgames
 from hexgames.ai import Player, Search
 from hexgames.tree import ucb_explore as _ucb_explore
 from hexgames.rng import Rng
-from kit import position, raises, scaled, unload_games
+from kit import StepClock, position, raises, scaled, unload_games
 
 
 def winning_moves(g):
@@ -239,21 +239,6 @@ def test_integer_exploration_term_tracks_the_float_formula():
 
 def test_bad_level_is_refused():
     assert "level" in raises(ValueError, Player, 7)
-
-
-class StepClock:
-    """A virtual clock that moves on by `step` ms at every reading."""
-
-    def __init__(self, step):
-        self.now = 0
-        self.step = step
-
-    def ticks_ms(self):
-        self.now += self.step
-        return self.now
-
-    def ticks_diff(self, a, b):
-        return a - b
 
 
 def test_thinking_in_slices_stops_at_the_levels_time():

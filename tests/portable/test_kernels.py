@@ -7,15 +7,7 @@ import hexgames
 from hexgames.ai import Player
 from hexgames.rng import Rng
 from hexgames.tree import Tree
-from kit import ON_CHIP, kernel_pair, unload_games, use_kernels
-
-def _midgame(name, opts, plies, seed):
-    g = hexgames.new(name, **opts)
-    rng = Rng(seed)
-    while g.to_move and len(g.history()) < plies:
-        ms = g.moves()
-        g.play(ms[rng.below(len(ms))])
-    return g
+from kit import ON_CHIP, kernel_pair, midgame, unload_games, use_kernels
 
 
 def _tree(p):
@@ -56,7 +48,7 @@ def _same_search(name, opts):
     unload_games(True)
     gc.collect()
     for plies, seed in ((0, 1), (14 if ON_CHIP else 24, 2)):
-        g = _midgame(name, opts, plies, seed)
+        g = midgame(name, opts, plies, seed)
         if not g.to_move:
             continue
         a = _search(g, True, 5, seed)

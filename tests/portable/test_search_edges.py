@@ -7,19 +7,10 @@ from hexgames import load_json
 from hexgames.ai import LEVELS, Player, Search
 from hexgames.rng import Rng
 from hexgames.tree import Tree
-from kit import position, raises, scaled
+from kit import StepClock, midgame, position, raises, scaled
 
 WIN = 1
 LOSS = 2
-
-
-def _random_position(name, plies, seed, **options):
-    g = hexgames.new(name, **options)
-    rng = Rng(seed)
-    while g.to_move and len(g.history()) < plies:
-        ms = g.moves()
-        g.play(ms[rng.below(len(ms))])
-    return g
 
 
 def _grown(name, iterations, **options):
@@ -103,24 +94,11 @@ def test_each_level_runs_the_iterations_the_chip_makes_in_its_time():
         assert p.budget == g.CHIP_RATE                # level 5: one chip second
 
 
-class _Clock:
-    def __init__(self, step):
-        self.now = 0
-        self.step = step
-
-    def ticks_ms(self):
-        self.now += self.step
-        return self.now
-
-    def ticks_diff(self, a, b):
-        return a - b
-
-
 def test_a_slice_of_thinking_runs_until_its_milliseconds_are_used():
     g = hexgames.new("hex", size=5)
     p = Player(5, seed=3, memory=8 * 1024)
     p.start(g)
-    clock = _Clock(20)                        # every iteration "takes" 20 ms
+    clock = StepClock(20)                        # every iteration "takes" 20 ms
     assert not p.think(60, clock)
     assert p.search.playouts == 3 and p.spent == 60
     assert not p.think(100, clock)
@@ -195,7 +173,7 @@ def test_the_solver_proves_small_endgames_as_exhaustive_play_does():
     while deep < scaled(8, 4):     # positions whose proof took more than 30 iterations
         seed += 1
         assert seed < 200
-        g = _random_position("hex", scaled(17, 18), seed, size=5)
+        g = midgame("hex", {"size": 5}, scaled(17, 18), seed)
         if not g.to_move:
             continue
         if deep % 2:
