@@ -16,9 +16,12 @@ from hexgames.rng import Rng
 from hexgames.scratch import Scratch
 from hexgames.tree import Tree, BETA, INVSQ, LN16, SQ64
 
-# selection, expansion and the backups over the tree's arrays: native
-# kernels where the VM has them, else their plain-Python twins
-K = pick("kernels", "twins")
+# the descent, expansion and the backups over the tree's arrays: native
+# kernels where the VM has them, else their plain-Python twins. Picked by
+# the first Search: a game with an engine of its own (Hexmeister) never
+# loads them, which leaves its tree the 2 KB the twins' bytecode takes
+# where modules load into the heap.
+K = None
 
 _UNEXPANDED = const(-1)
 _WIN = const(1)          # proven[v]: the player who moved into v wins
@@ -47,6 +50,9 @@ class Search(Scratch):
     SURE = 17                # a prior this high starts with twice the visits (17: none)
 
     def __init__(self, seed=1, memory=32 * 1024):
+        global K
+        if K is None:
+            K = pick("kernels", "twins")
         self.tree = Tree(memory)
         self.rng = Rng(seed)
         self.seed = seed

@@ -153,7 +153,9 @@ def use_kernels(on):
     """Every kernel set a loaded module has picked (a global bound to a kernels or
     twins module, in hexgames and app) switched to the kernels (on) or to their
     twins: a seeded search then runs all twin code."""
-    from hexgames import native
+    from hexgames import ai, native
+    if ai.K is None:            # the search picks its set with its first tree: now
+        ai.K = native.pick("kernels", "twins")
     for name in list(sys.modules):
         if name.split(".")[0] not in ("hexgames", "app"):
             continue

@@ -2,11 +2,13 @@
 # the root to a leaf, hexgames/kernels.py and its twin) and the backup of a leaf's
 # results. Runs the set the VM picked: the twins on CPython, the viper kernels on
 # the unix port and the chip (tests/test_vms.py, tests/test_chip_kernels.py).
-from hexgames.ai import K
+from hexgames.native import pick
 from hexgames.board import zeros
 from hexgames.rng import Rng
 from hexgames.tree import Tree, BETA, INVSQ, LN16, SQ64, ucb_explore
 from kit import scaled
+
+K = pick("kernels", "twins")      # the set the search picks on this VM
 
 C = 350
 WIN = 1
