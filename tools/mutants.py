@@ -36,8 +36,9 @@ HG = "firmware/hexgames/"
 # tests/test_vms.py's and tests/test_chip_kernels.py's.
 TARGETS = {
     "hex": ([HG + "hex/rules.py", HG + "hex/twins.py"], ["tests/portable/test_hex.py"]),
-    "hexgo": ([HG + "hexgo/rules.py", HG + "hexgo/twins.py"],
-              ["tests/portable/test_hexgo.py", "tests/portable/test_hexgo_engine.py"]),
+    "hexgo": ([HG + "hexgo/rules.py", HG + "hexgo/twins.py", HG + "hexgo/twins_priors.py"],
+              ["tests/portable/test_hexgo.py", "tests/portable/test_hexgo_engine.py",
+               "tests/portable/test_hexgo_priors.py"]),
     "hexade": ([HG + "hexade/" + m for m in ("rules.py", "twins.py", "position.py", "notation.py")],
                ["tests/portable/test_hexade.py", "tests/portable/test_hexade_ai.py"]),
     "xiago": ([HG + "xiago/" + m for m in ("rules.py", "twins.py", "stones.py", "ko.py", "legal.py",

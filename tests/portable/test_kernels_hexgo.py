@@ -86,3 +86,20 @@ def test_playouts_draw_the_numbers_of_rng():
             for _ in range(6):
                 h._apply(h.st[74 + rng.below(h.st[148])])       # opn[below(nopen)]
             assert g.st == h.st, (seed, mod)
+
+
+def test_priors_match_for_either_side_to_move():
+    KP, TP = kernel_pair("hexgo.kernels_priors", "hexgo.twins_priors")
+    buf = array("i", bytes(4 * N))
+    for g in _positions():
+        if not g.to_move:
+            continue
+        k = g.moves_into(buf)
+        for p in (1, 2):                # the mover's view and the other's
+            outs = []
+            for mod in (KP, TP):
+                out = bytearray(N)
+                sc = array("i", bytes(4 * N))
+                m = mod.priors(g.st, buf, k, out, p, _NB, _ADJ, sc)
+                outs.append((m, bytes(out), bytes(sc)[:4 * k]))
+            assert outs[0] == outs[1], (g.record(), p)

@@ -14,12 +14,13 @@
 # (twins.py says what each computes). HexGo has one board, so the board and
 # its tables belong to the class: a copy() sets seven names, not sixteen.
 from micropython import const
-from hexgames.board import hexhex
+from hexgames.board import hexhex, zeros
 from hexgames.game import Game, IllegalMove, SYMBOL
 from hexgames.native import pick
 
 # native kernels where the VM has them, else their plain-Python twins
 K = pick("hexgo.kernels", "hexgo.twins")
+KP = pick("hexgo.kernels_priors", "hexgo.twins_priors")     # the moves' priors
 
 _N = const(37)
 _ENB = const(37)        # st's layout
@@ -49,6 +50,7 @@ def _nb7():
 _NB = _nb7()
 _TST = bytearray(_OPN)      # ends_into plays a closing move on this copy of cell, enb
 _KEEP = bytearray(_SIZE)    # playouts() starts each one from this copy of st
+_SC = zeros("i", _N)        # the priors' scores, a move each
 
 
 class HexGo(Game):
@@ -57,6 +59,9 @@ class HexGo(Game):
     # playouts a search iteration runs from its leaf: on the chip one costs a
     # quarter of the descent and backup around it (docs/speed-and-strength.md)
     LEAF_PLAYOUTS = 4
+    # a new child starts with this many visits at its prior's rate: two
+    # iterations' worth (each plays LEAF_PLAYOUTS)
+    PRIOR_VISITS = 8
     OPTIONS = (("base", 4, (4,)),)
     # what a move changes (the search restores just this: scratch.py)
     STATE = ("st", "side", "to_move", "_result")
@@ -134,6 +139,12 @@ class HexGo(Game):
         if not self.to_move:
             return 0
         return K.moves(self.st, buf, _NB, _ADJ)
+
+    def priors_into(self, moves, k, out):
+        """A prior 0..16 of each of moves[0..k) (an array('i')) for the side
+        to move, into out: what the move does to the cells around it
+        (kernels_priors.py, its twin says how)."""
+        KP.priors(self.st, moves, k, out, self.to_move, _NB, _ADJ, _SC)
 
     def ends_into(self, moves, k, out):
         """For the search's look for wins in one: out[i] = the winner (0: a
