@@ -191,7 +191,8 @@ def test_root_visits_add_up():
     t = s.tree
     f, k = t.first[0], t.kids[0]
     n = 300 * s.leaf                # the root is expanded at start; a leaf sampled s.leaf times
-    assert sum([t.visits[c] for c in range(f, f + k)]) == n
+    assert sum([t.visits[c] - t.born[c] for c in range(f, f + k)]) == n     # less the priors'
+    assert sum([t.born[c] for c in range(f, f + k)]) == k * s.pv > 0
     assert 0 <= t.wins[0] <= 2 * n
 
 
@@ -200,7 +201,8 @@ def test_a_leaf_is_sampled_as_often_as_the_game_asks():
     # the ones the game's playouts() plays from there
     g = hexgames.replay("hexgo: d4 e4 c4 b5")
     cls = type(g)
-    old = cls.LEAF_PLAYOUTS
+    old, pv = cls.LEAF_PLAYOUTS, cls.PRIOR_VISITS
+    cls.PRIOR_VISITS = 0                # children start empty: every visit a playout
     try:
         for k in (1, 3, 8):
             cls.LEAF_PLAYOUTS = k
@@ -225,7 +227,7 @@ def test_a_leaf_is_sampled_as_often_as_the_game_asks():
         msg = raises(ValueError, Search(4, memory=8 * 1024).start, g)
         assert "LEAF_PLAYOUTS and AMAF" in msg
     finally:
-        cls.LEAF_PLAYOUTS = old
+        cls.LEAF_PLAYOUTS, cls.PRIOR_VISITS = old, pv
         del cls.AMAF
 
 

@@ -315,6 +315,7 @@ def test_a_drawn_end_counts_one_point_a_visit():
             continue
         draws = _drawing_moves(g)
         g.LEAF_PLAYOUTS = 1
+        g.PRIOR_VISITS = 0              # no prior's points: every visit a drawn game
         s = Search(seed, memory=16 * 1024)
         s.start(g)
         assert s.leaf == 1

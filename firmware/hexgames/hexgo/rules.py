@@ -55,7 +55,7 @@ _SC = zeros("i", _N)        # the priors' scores, a move each
 
 class HexGo(Game):
     NAME = "hexgo"
-    CHIP_RATE = 337    # iterations per chip second, level 5 on the emulated chip (tools/pico/chip_rate.py)
+    CHIP_RATE = 300    # iterations per chip second, level 5 on the emulated chip (tools/pico/chip_rate.py)
     # playouts a search iteration runs from its leaf: on the chip one costs a
     # quarter of the descent and backup around it (docs/speed-and-strength.md)
     LEAF_PLAYOUTS = 4
