@@ -54,7 +54,8 @@ TARGETS = {
     "engine": ([HG + m for m in ("game.py", "board.py", "connect.py")],
                ["tests/portable/test_hex.py", "tests/portable/test_inphexion.py",
                 "tests/portable/test_results.py", "tests/portable/test_faults.py",
-                "tests/portable/test_board.py", "tests/portable/test_connect.py"]),
+                "tests/portable/test_board.py", "tests/portable/test_connect.py",
+                "tests/portable/test_game.py"]),
     # the search every game shares: its walk, tree, twins, scratch game and generator
     "search": ([HG + m for m in ("ai.py", "tree.py", "twins.py", "scratch.py", "rng.py")],
                ["tests/portable/test_kernels_search.py", "tests/portable/test_search_edges.py",

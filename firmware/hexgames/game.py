@@ -9,8 +9,6 @@ from hexgames.board import zeros
 import io
 import json
 
-X = 1
-O = 2
 SYMBOL = "-XO"      # player number -> position symbol
 
 
@@ -39,10 +37,6 @@ def _move_buffer(size):
 
 class IllegalMove(ValueError):
     """An illegal move or unreadable notation; the game state is unchanged."""
-
-
-def other(p):
-    return 3 - p
 
 
 def xo(x_value, o_value):
@@ -293,7 +287,7 @@ class Game:
                              '"reason": ...}, not %r' % (r,))
         w = r["winner"]
         reason = r["reason"]
-        if w not in ("X", "O", None) or w is True or w is False:
+        if w not in ("X", "O", None):
             raise ValueError('position: result winner must be "X", "O" or null, not %r' % (w,))
         if not isinstance(reason, str):
             raise ValueError("position: result reason must be text, not %r" % (reason,))
