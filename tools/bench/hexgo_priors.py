@@ -11,8 +11,9 @@ fitted to that rate by least squares, each move weighted by its visits (up to
 200). Prints the weights in thousandths of a win rate, the fit's R^2 and how
 often the move the reference played most ranks first, in the top 3 and 5
 under the fitted score. The weights in twins_priors.py and kernels_priors.py
-came from --games 50 (562 positions), rounded and with the two features that
-added nothing (an inner cell, own x enemy stones) left out.
+came from the same fit over 50 games (562 positions) played before the search
+had priors, rounded, with two more features that added nothing (an inner
+cell: -2; own x enemy stones: -1) left out.
 """
 import argparse
 import os
