@@ -3,9 +3,10 @@
 # promise, on the rules' own examples, and the search starting each child at
 # its prior. The kernel is held to the twin in test_kernels_hexgo.py.
 from array import array
+import hexgames
 from hexgames.ai import Search
 from hexgames.hexgo.rules import KP, _ADJ, _NB
-from kit import position
+from kit import position, random_game, scaled
 
 
 def hexgo(x="", o="", to_move="X"):
@@ -90,3 +91,66 @@ def test_the_search_starts_each_child_at_its_prior():
         prior = want[g.text(t.move[c])]
         assert t.visits[c] == n
         assert t.wins[c] == prior * n // 8     # two points a win: prior/16 of n visits
+
+
+# The priors as twins_priors.py defines them, computed here from the cells'
+# symbols and the board's neighbours alone, with the weights as documented
+WEIGHTS = {"corner": -20, "enters": 88, "own": -4, "own2": -6, "enemy": 9, "enemy3": -8,
+           "open": 9, "me_own": 48, "me_enemy": -22, "me_even": 39, "capture": 122}
+
+
+def _model(g, moves):
+    adj = g.board.adj
+    sym = [g._symbol(i) or "." for i in range(37)]
+    me, you = "-XO"[g.to_move], "-XO"[3 - g.to_move]
+    empty = [s not in "XO" for s in sym]     # captured Me (x, o) are empty too
+
+    def lone(j, c):                          # c is j's only empty neighbour
+        return [a for a in adj[j] if empty[a]] == [c]
+
+    scores = []
+    for c in moves:
+        w = WEIGHTS
+        s = 256 + (w["corner"] if len(adj[c]) == 3 else 0)
+        if not [a for a in adj[c] if empty[a]]:
+            s += w["enters"]
+        own = len([j for j in adj[c] if sym[j] == me])
+        enemy = len([j for j in adj[c] if sym[j] == you])
+        opened = len([j for j in adj[c] if sym[j] == "." and [a for a in adj[j] if empty[a]]])
+        s += w["own"] * own + w["enemy"] * enemy + w["open"] * opened
+        s += (w["own2"] if own >= 2 else 0) + (w["enemy3"] if enemy >= 3 else 0)
+        for j in adj[c]:
+            if not lone(j, c):
+                continue
+            mine = len([a for a in adj[j] if sym[a] == me]) + 1
+            theirs = len([a for a in adj[j] if sym[a] == you])
+            if sym[j] == ".":
+                s += w["me_own"] if mine > theirs else w["me_enemy"] if theirs > mine else w["me_even"]
+            elif sym[j] == you and 2 * mine > len(adj[j]):
+                s += w["capture"]
+        scores.append(s)
+    mean = sum(scores) // len(scores)
+    return mean, [min(16, max(0, 8 + ((s - mean) >> 3))) for s in scores]
+
+
+def test_every_prior_is_the_documented_sum_along_seeded_games():
+    buf = array("i", bytes(4 * 37))
+    checked = 0
+    for seed in range(scaled(30, 3)):
+        g = random_game("hexgo", {}, seed, check=False)
+        moves = g.history()
+        g = hexgames.new("hexgo")
+        for m in moves:
+            for side in (1, 2):
+                g.to_move = side
+                k = g.moves_into(buf)
+                out = bytearray(37)
+                sc = array("i", bytes(4 * 37))
+                mean = KP.priors(g.st, buf, k, out, side, _NB, _ADJ, sc)
+                want = _model(g, [buf[i] for i in range(k)])
+                assert (mean, list(out[:k])) == want, (g.record(), side)
+                checked += k
+            g.to_move = g.side
+            g.play(m)
+    assert checked > scaled(20000, 2000)
+    assert KP.priors(g.st, buf, 0, bytearray(1), 1, _NB, _ADJ, array("i", [0])) == 0   # no moves
