@@ -84,6 +84,10 @@ class InpHeXion(Game):
     # was full after ~230 iterations, and from there on the search ran flat
     # (ai.py: EXPAND_PACE)
     EXPAND_PACE = True
+    # a new child starts with 12 visits at its prior's rate, not 4: the
+    # priors (opponent/) then steer the search's first visits. Against
+    # OpenSpiel's 1,000 simulations 52% -> 66% (24: 65%)
+    PRIOR_VISITS = 12
     OPTIONS = (("size", 7, (5, 6, 7, 8, 9, 10, 11)), ("pie", False, (False, True)),
                ("neutral", False, (False, True)))
     # what a move changes (the search restores just this: scratch.py)
