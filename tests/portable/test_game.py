@@ -103,17 +103,18 @@ def test_restore_overwrites_buffers_in_place_and_leaves_shared_tables():
     g = src.copy()
     g.play(2)
     cell = g.cell
-    g.pair = (bytearray(2), src.cell)      # a tuple of buffers, one of them shared
+    g.pair = (bytearray(b"\x09\x09"), src.cell)  # a tuple of buffers, one of them shared
     src.pair = (bytearray(b"\x05\x06"), src.cell)
     g.hist = array("i", [1, 2])
     src.hist = array("i", [7, 8, 9])        # grown: taken as a copy
+    grown = g.hist
     g.count, src.count = 1, 4
     before = g.pair[0]
     g.restore(src, ("cell", "table", "pair", "hist", "count", "side", "to_move"))
     assert g.cell is cell and bytes(g.cell) == bytes(src.cell) == b"\x01\x00\x00"
     assert g.pair[0] is before and bytes(before) == b"\x05\x06"
     assert g.pair[1] is src.cell
-    assert list(g.hist) == [7, 8, 9] and g.hist is not src.hist
+    assert list(g.hist) == [7, 8, 9] and g.hist is not src.hist and g.hist is not grown
     old = g.hist
     src.hist = array("i", [5])             # shrunk: a copy too, not a resize in place
     g.restore(src, ("hist",))
@@ -183,7 +184,8 @@ def test_the_json_reader_counts_only_the_nesting_that_is_there():
     assert parse("[" + inner + ", []]")[1] == []
     # one deeper, after a wide part, and mixing both kinds of bracket
     over = "[" * (deep + 1) + "1" + "]" * (deep + 1)
-    for text in ("[[], [], [], [], " + over + "]", ('{"a": [' * 5) + "1" + (']}' * 5)):
+    for text in ("[[], [], [], [], " + over + "]", ('{"a": [' * 5) + "1" + (']}' * 5),
+                 "[null, true, " + over + "]"):
         assert "nested more than" in raises(ValueError, parse, text)
     # a string's brackets, spaces, escaped backslashes and quotes do not nest
     assert parse('["a [[[[[[[[[[", [1]]') == ["a [[[[[[[[[[", [1]]
