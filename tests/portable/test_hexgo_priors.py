@@ -116,7 +116,7 @@ def _model(g, moves):
             s += w["enters"]
         own = len([j for j in adj[c] if sym[j] == me])
         enemy = len([j for j in adj[c] if sym[j] == you])
-        opened = len([j for j in adj[c] if sym[j] == "." and [a for a in adj[j] if empty[a]]])
+        opened = len([j for j in adj[c] if sym[j] == "."])   # none a Me: c is empty
         s += w["own"] * own + w["enemy"] * enemy + w["open"] * opened
         s += (w["own2"] if own >= 2 else 0) + (w["enemy3"] if enemy >= 3 else 0)
         for j in adj[c]:

@@ -44,7 +44,7 @@ def features(g, c):
             f[1] += 1
         elif v == q:
             f[3] += 1
-        elif v == 0 and e:
+        elif v == 0:
             f[5] += 1
         if e == 1:
             x = sum(1 for a in _ADJ[j] if st[a] == p)

@@ -35,7 +35,7 @@ def priors(st: ptr8, moves: ptr32, k: int, out: ptr8, p: int, nb: ptr8, adj, sc:
                 own += 1
             elif v == q:
                 opp += 1
-            elif v == 0 and e != 0:
+            elif v == 0:
                 opn += 1
             if e == 1 and (v == 0 or v == q):
                 x = 0                   # p's and q's stones around j

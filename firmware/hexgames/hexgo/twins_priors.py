@@ -10,7 +10,7 @@
 #   the most stones around it, -22 if the opponent does, +39 if neutral;
 #   an enemy neighbour the move captures: +122; the move enters a Me (legal
 #   only where it captures or stops a capture): +88;
-#   a corner: -20; each open neighbour +9, each enemy stone +9, each own
+#   a corner: -20; each empty neighbour +9, each enemy stone +9, each own
 #   stone -4 (-6 more from two on: a third stone fills one's own area),
 #   -8 from three enemy stones on (the stone risks its capture).
 # The prior is 8 (no opinion) plus an eighth of the score's excess over the
@@ -50,7 +50,7 @@ def priors(st, moves, k, out, p, nb, adj, sc):
                 own += 1
             elif v == q:
                 opp += 1
-            elif v == 0 and e:
+            elif v == 0:                # c is empty: no neighbour is a Me
                 opn += 1
             if e == 1:
                 if v == 0:
