@@ -10,9 +10,9 @@
 #   the most stones around it, -22 if the opponent does, +39 if neutral;
 #   an enemy neighbour the move captures: +122; the move enters a Me (legal
 #   only where it captures or stops a capture): +88;
-#   a corner: -20; each empty neighbour +9, each enemy stone +9, each own
-#   stone -4 (-6 more from two on: a third stone fills one's own area),
-#   -8 from three enemy stones on (the stone risks its capture).
+#   a corner: -20; each empty neighbour (not a captured Me) +9, each enemy
+#   stone +9, each own stone -4 and -6 more from two on, -8 from three enemy
+#   stones on.
 # The prior is 8 (no opinion) plus an eighth of the score's excess over the
 # mean of the listed moves, clamped to 0..16. Scores carry a base of 256 so
 # that every sum and mean stays positive: a floor division then means the
