@@ -84,11 +84,16 @@ def _ray(play, tasks, address, workers):
     remote = ray.remote(_call)
     # every game is submitted at once; the cluster's scheduler spreads them
     refs = [remote.remote(play, t) for t in tasks]
+    got = 0
     try:
         for r in refs:
             yield ray.get(r)
+            got += 1
     finally:
-        for r in refs:            # a failure or an early stop: the rest are not played
+        # a failure or an early stop: the rest are not played. Only those: a
+        # cancel of a task whose reply is on its way crashed Ray 2.5x's driver
+        # ("Tried to complete task that was not pending") after a whole match
+        for r in refs[got:]:
             ray.cancel(r)
 
 
