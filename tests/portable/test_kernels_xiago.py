@@ -252,6 +252,29 @@ def test_rated_placements_match():
         assert got[0] == got[1], g.record()
 
 
+def test_the_neutral_steps_worth_rating_match():
+    # slide_steps for both sides: the steps listed (in order, after the
+    # slots already taken) and the marks left behind
+    from hexgames.xiago import knowledge
+    steps = 0
+    for g in _positions(2):
+        knowledge.count(g)
+        m = g.map
+        got = []
+        for mod in (KS, TS):
+            row = []
+            for p in (1, 2):
+                buf = array("i", bytes(4 * g.max_moves))
+                buf[0] = 7
+                e = mod.slide_steps(g.cell, g.head, m.nb, m.lc, m.l1, m.l2, m.mark, g.n, p, buf,
+                                    1, g.adj)
+                row += [e, bytes(buf), bytes(m.mark)]
+            got.append(row)
+        assert got[0] == got[1], g.record()
+        steps += got[0][0] + got[0][3] - 2
+    assert steps > 50           # the positions do have steps to list
+
+
 def test_placements_place_alike():
     # every legal placement of every position, by kernel and twin: the same
     # buffers (the vacant list, groups, liberties, capbuf) and hashes

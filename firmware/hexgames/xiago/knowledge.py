@@ -81,69 +81,35 @@ def moves_into(g, buf, out):
         return k
     count(g)
     m = g.map
-    lc, l1, l2 = m.lc, m.l1, m.l2
-    mark = m.mark
+    lc = m.lc
     cell, head, adj = g.cell, g.head, g.adj
-    nbr, off = g.board.nbr, g.board.off
-    n = g.n
     io = g._io()
     buf[0] = _PASS
-    k = K.rated_places(cell, head, g.nxt, g.size, g.libs, g.z1, m.nb, lc, l1, l2, g.t1, g.t2,
-                       io, p, buf, 1, out, _KEEP, adj)
+    k = K.rated_places(cell, head, g.nxt, g.size, g.libs, g.z1, m.nb, lc, m.l1, m.l2, g.t1,
+                       g.t2, io, p, buf, 1, out, _KEEP, adj)
     useful = k > 1
-    # mark: 1 on the liberties of short groups, 2 on pieces next to an own
-    # group in atari
-    for i in range(n):
-        mark[i] = 0
-    for i in range(n):
-        v = cell[i]
-        if v == 1 or v == 2:
-            r = head[i]
-            if lc[r] <= 2 and lc[r]:
-                mark[l1[r]] = 1
-                if lc[r] == 2:
-                    mark[l2[r]] = 1
-                if v == p and lc[r] == 1:
-                    for j in adj[i]:
-                        if cell[j] == _N:
-                            mark[j] = 2
-    for b in range(n):
-        if mark[b] != 1:
+    # The steps are listed after the placements and kept in place: each
+    # is read before its slot can be written again.
+    e = k
+    for i in range(k, K.slide_steps(cell, head, m.nb, lc, m.l1, m.l2, m.mark, g.n, p, buf,
+                                    k, adj)):
+        mv = buf[i]
+        a = (mv >> 10) & 1023
+        b = mv & 1023
+        if g._quick_slide(a, b, p):
             continue
-        for d in range(6):          # back along each line to a piece
-            a = nbr[6 * b + d]
-            while a != off and cell[a] == 0:
-                a = nbr[6 * a + d]
-            if a != off and cell[a] == _N:
-                k = _add(g, a, b, p, buf, out, k)
-    for a in range(n):
-        if mark[a] != 2:
-            continue
-        for d in range(6):
-            b = nbr[6 * a + d]
-            while b != off and cell[b] == 0:
-                if mark[b] != 1:    # else listed above
-                    k = _add(g, a, b, p, buf, out, k)
-                b = nbr[6 * b + d]
+        v = K.rate_slide(cell, head, m.nb, lc, a, b, p, adj)
+        if v >= _KEEP:
+            buf[e] = mv
+            out[e] = v
+            e += 1
+    k = e
     if k > 1:
         useful = 1
     out[0] = _PASS_PRIOR if useful else 10
     if k == 1:
         k = g.moves_into(buf)
         priors_into(g, buf, k, out)
-    return k
-
-
-def _add(g, a, b, p, buf, out, k):
-    """List the neutral step a -> b if it is legal and rated above plain."""
-    if g._quick_slide(a, b, p):
-        return k
-    m = g.map
-    v = K.rate_slide(g.cell, g.head, m.nb, m.lc, a, b, p, g.adj)
-    if v >= _KEEP:
-        buf[k] = _STEP | a << 10 | b
-        out[k] = v
-        k += 1
     return k
 
 

@@ -31,7 +31,7 @@ _IO_UNSURE = const(15)
 
 class XiaGo(Stones):
     NAME = "xiago"
-    CHIP_RATE = 86    # iterations per chip second, level 5 on the emulated chip (tools/pico/chip_rate.py)
+    CHIP_RATE = 108    # iterations per chip second, level 5 on the emulated chip (tools/pico/chip_rate.py)
     OPTIONS = (("base", 6, (4, 6, 8, 10)),)       # decision D15: base 6 by default
     # What a move changes: the search restores just this (hexgames/scratch.py).
     # The superko table grows in place (ko.py), so no move rebinds a buffer.

@@ -12,6 +12,7 @@ _IO_USEFUL = const(14)
 
 _STEP = const(1 << 20)
 _PASS = const(2 << 20)
+_N = const(3)
 _CAPTURE = const(16)
 _TAKE_NEXT = const(15)
 _ESCAPE = const(14)
@@ -273,3 +274,49 @@ def rate_slide(cell: ptr8, head: ptr16, nb: ptr16, lc: ptr8, a: int, b: int, p: 
                 best = _SAVE
         v = best
     return v
+
+
+@micropython.viper
+def slide_steps(cell: ptr8, head: ptr16, nb: ptr16, lc: ptr8, l1: ptr16, l2: ptr16, mark: ptr8,
+                n: int, p: int, buf: ptr32, k: int, adj) -> int:
+    for i in range(n):
+        mark[i] = 0
+    for i in range(n):
+        v = int(cell[i])
+        if v != 1 and v != 2:
+            continue
+        r = int(head[i])
+        c = int(lc[r])
+        if c == 0 or c > 2:
+            continue
+        mark[l1[r]] = 1
+        if c == 2:
+            mark[l2[r]] = 1
+        if v == p and c == 1:
+            d = 6 * i
+            while d < 6 * i + 6:
+                j = int(nb[d])
+                d += 1
+                if j < n and cell[j] == _N:
+                    mark[j] = 2
+    for b in range(n):
+        if mark[b] != 1:
+            continue
+        for d in range(6):
+            a = int(nb[6 * b + d])
+            while a < n and cell[a] == 0:
+                a = int(nb[6 * a + d])
+            if a < n and cell[a] == _N:
+                buf[k] = _STEP | (a << 10) | b
+                k += 1
+    for a in range(n):
+        if mark[a] != 2:
+            continue
+        for d in range(6):
+            b = int(nb[6 * a + d])
+            while b < n and cell[b] == 0:
+                if mark[b] != 1:
+                    buf[k] = _STEP | (a << 10) | b
+                    k += 1
+                b = int(nb[6 * b + d])
+    return k

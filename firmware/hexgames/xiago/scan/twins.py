@@ -17,6 +17,7 @@ _IO_USEFUL = const(14)  # priors(): whether a placement rates above an eye
 
 _STEP = const(1 << 20)  # moves, as in rules.py
 _PASS = const(2 << 20)
+_N = const(3)
 # Priors, 0..16 for the mover (knowledge.py says what each means)
 _CAPTURE = const(16)
 _TAKE_NEXT = const(15)  # a slide leaves an opponent group in atari, the placement follows
@@ -329,3 +330,46 @@ def rate_slide(cell, head, nb, lc, a, b, p, adj):
             if not touch and best < _ESCAPE:
                 best = _SAVE
     return best
+
+
+def slide_steps(cell, head, nb, lc, l1, l2, mark, n, p, buf, k, adj):
+    """The neutral steps that can matter to p, count() done, as moves into
+    buf from k (the search's list rates each and keeps some); returns the
+    new end. First the steps onto a liberty of a group with one or two
+    (cells in order, each line back to its piece), then those of a piece
+    next to an own group in atari, away along each line (the cells not
+    listed already). mark: 1 on those liberties, 2 on those pieces."""
+    for i in range(n):
+        mark[i] = 0
+    for i in range(n):
+        v = cell[i]
+        if v == 1 or v == 2:
+            r = head[i]
+            c = lc[r]
+            if c and c <= 2:
+                mark[l1[r]] = 1
+                if c == 2:
+                    mark[l2[r]] = 1
+                if v == p and c == 1:
+                    for j in adj[i]:
+                        if cell[j] == _N:
+                            mark[j] = 2
+    for b in range(n):
+        if mark[b] == 1:
+            for d in range(6):
+                a = nb[6 * b + d]
+                while a < n and not cell[a]:
+                    a = nb[6 * a + d]
+                if a < n and cell[a] == _N:
+                    buf[k] = _STEP | a << 10 | b
+                    k += 1
+    for a in range(n):
+        if mark[a] == 2:
+            for d in range(6):
+                b = nb[6 * a + d]
+                while b < n and not cell[b]:
+                    if mark[b] != 1:
+                        buf[k] = _STEP | a << 10 | b
+                        k += 1
+                    b = nb[6 * b + d]
+    return k
