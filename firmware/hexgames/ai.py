@@ -303,6 +303,7 @@ class Player:
     # that buys (on the board a level's iterations are the chip's)
     PC_LEVEL = 6
     PC_MS = 1000
+    FOLLOW_UP = 4
 
     def __init__(self, level=3, seed=1, memory=32 * 1024):
         if level not in (1, 2, 3, 4, 5, 6):
@@ -340,6 +341,14 @@ class Player:
             self.ms, self.among = getattr(game, "LEVELS", LEVELS)[self.level]
             rate = getattr(game, "CHIP_RATE", CHIP_RATE)
             self.budget = max(1, rate * self.ms // 1000) if self.ms else 1 << 29
+        # A ply that ends a turn its player began (XiaGo's placement after a
+        # neutral step) was searched below that first ply already: it gets
+        # a FOLLOW_UP-th of the time, so that one turn is not two full waits.
+        follow_up = getattr(game, "follow_up", None)
+        if self.ms and follow_up is not None and follow_up():
+            self.ms //= self.FOLLOW_UP
+            if self.budget < 1 << 29:
+                self.budget = max(1, self.budget // self.FOLLOW_UP)
         plan = getattr(self.search, "plan", None)     # an engine that shapes its search by the budget
         if plan is not None:
             plan(self.budget)

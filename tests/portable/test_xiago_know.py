@@ -175,3 +175,24 @@ def test_knowledge_allocates_nothing():
     b = gc.mem_alloc()
     gc.enable()
     assert b == a, "knowledge allocated %d bytes" % (b - a)
+
+
+def test_the_placement_after_a_neutral_step_is_searched_a_quarter_as_long():
+    # one turn, two plies: the step's search looked below it at the
+    # placements, so the placement's own gets a quarter of the level's time
+    g = xiago()
+    full = Player(5, seed=1)
+    full.start(g)
+    assert not g.follow_up() and full.budget == g.CHIP_RATE and full.ms == 1000
+    step = [m for m in g.moves() if (1 << 20) <= m < (2 << 20)][0]
+    g.play(step)
+    assert g.follow_up() and g.to_move == 1            # X still to place
+    p = Player(5, seed=1)
+    p.start(g)
+    assert p.budget == g.CHIP_RATE // 4 and p.ms == 250
+    p.think()
+    assert p.search.playouts == g.CHIP_RATE // 4
+    g.play(p.best())
+    assert not g.follow_up() and g.to_move == 2
+    p.start(g)
+    assert p.budget == g.CHIP_RATE

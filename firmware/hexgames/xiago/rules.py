@@ -182,6 +182,11 @@ class XiaGo(Stones):
     def priors_into(self, moves, k, out):
         knowledge.priors_into(self, moves, k, out)
 
+    def follow_up(self):
+        """True when the placement owed after a neutral step is to be
+        made: the second ply of one turn (ai.Player times it shorter)."""
+        return self.must != 0
+
     def info(self):
         sx, so, tx, to = self._count()
         return {"komi": self.map.komi, "territory": {"X": tx, "O": to}}
