@@ -17,7 +17,6 @@ from hexgames.native import pick
 # VM has them, else their twins (scan/)
 K = pick("xiago.scan.kernels", "xiago.scan.twins")
 
-_N = const(3)
 _STEP = const(1 << 20)
 _PASS = const(2 << 20)
 
