@@ -255,6 +255,18 @@ def test_wins_in_one_are_exactly_the_moves_that_link():
     assert seen > scaled(30, 5)                    # the positions do hold wins in one ('deep')
 
 
+
+def test_wins_in_one_number_as_many_groups_as_the_board_holds_apart():
+    # X on the four corners of 3x3: four groups, the most n // 2 (the group table's
+    # size must be more than n / 2 on the smallest board), and b2 joins c1 to a3
+    g = hexgames.new("hex", size=3)
+    for m in ("a1", "b1", "c1", "a2", "a3", "c2", "c3", "b3"):
+        g.play(m)
+    ms = array("i", g.moves())
+    out = bytearray(len(ms))
+    assert [g.text(m) for m in ms] == ["b2"]
+    assert g.ends_into(ms, 1, out) == 1 and out[0] == 1
+
 def test_sizes_3_to_15_only_and_swap_needs_a_stone():
     assert hexgames.new("hex", size=15).board.n == 225 and hexgames.new("hex", size=3).board.n == 9
     assert "size" in raises(ValueError, hexgames.new, "hex", size=16)
