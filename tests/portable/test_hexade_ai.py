@@ -2,6 +2,7 @@
 # move priors, the playout policy (complete a six, block the opponent's) and
 # the search that uses them. Positions on base 6 (names as in rules/hexade.md).
 from array import array
+import json
 import hexgames
 from hexgames.ai import Player
 from hexgames.hexade.position import recount
@@ -269,3 +270,44 @@ def test_kernels_and_twins_repeat_the_tables_numbers():
                         seen += 1
                         break
     assert seen >= 20
+
+
+def test_pending_names_the_side_whose_six_waits_for_the_reply():
+    # the beginner (greedy.py) takes such a move as a win: pending() is its only sign
+    for who, other in (("X", "O"), ("O", "X")):
+        g = hexade(**{who.lower(): "c6 d6 e6 f6 g6", other.lower(): "b6 d5 e7 h5"}, to_move=who)
+        assert g.pending() == 0                 # neither side has a six yet
+        g.play("h6")
+        assert g.pending() == (1 if who == "X" else 2)
+    g = hexade("c6 d6 e6 f6 g6", "b6 d5 e7 h5")
+    g.play("a11")
+    assert g.pending() == 0                     # a move that makes no six leaves none
+
+
+
+def test_a_playouts_random_stones_are_the_generators_draws():
+    # a random ply takes the cell hexgames/rng.py draws from the list of empty cells,
+    # which starts in board order and fills a taken cell's place with its last
+    # (White, X, draws his second stone again while it is within 2 of his first);
+    # the kernel must draw the same (its parity with this twin is test_vms.py's)
+    start = hexade(base=4)
+    n = start.board.n
+    hits = [0] * n
+    for seed in range(20 * n):
+        g = start.copy()
+        g.playout(seed, 3)
+        rng = Rng(seed)
+        empty = list(range(n))
+        want = {}
+        for side in "XOX":
+            i = rng.below(len(empty))
+            while side == "X" and want and g.board.distance(empty[i], white) <= 2:
+                i = rng.below(len(empty))     # White's second stone: drawn again near his first
+            if not want:
+                white = empty[i]
+            want[g.board.name(empty[i])] = side
+            empty[i] = empty[-1]
+            empty.pop()
+        assert json.loads(g.dump())["cells"] == want, seed
+        hits[g.board.index([c for c in want if want[c] == "O"][0])] += 1
+    assert min(hits) >= 5 and max(hits) <= 40, hits     # and they spread over the board
