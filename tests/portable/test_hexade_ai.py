@@ -311,3 +311,25 @@ def test_a_playouts_random_stones_are_the_generators_draws():
         assert json.loads(g.dump())["cells"] == want, seed
         hits[g.board.index([c for c in want if want[c] == "O"][0])] += 1
     assert min(hits) >= 5 and max(hits) <= 40, hits     # and they spread over the board
+
+
+def test_ends_into_says_no_move_ends_the_game_unless_a_six_waits_or_one_cell_is_left():
+    # 0 lets the search skip its look for wins in one; -1 makes it play them all
+    def ends(g):
+        ms = array("i", g.moves())
+        out = bytearray(b"\x07" * len(ms))
+        return g.ends_into(ms, len(ms), out), set(out)
+    for to_move in ("X", "O"):
+        assert ends(hexade("c6 d6 e6 f6", "b6 d5 e7", to_move)) == (0, {0})
+    for who, other in (("X", "O"), ("O", "X")):
+        g = hexade(**{who.lower(): "c6 d6 e6 f6 g6", other.lower(): "b6 d5 e7 h5"}, to_move=who)
+        assert ends(g) == (0, {0})      # the mover's own five ends nothing at once
+        g.play("h6")                    # his six: every reply ends the game
+        assert ends(g)[0] == -1
+    g = hexade(base=4)
+    rng = Rng(0)
+    while g.to_move and len(g.moves()) > 1:
+        assert ends(g) == (0, {0}) or g.pending()
+        g.play(g.moves()[rng.below(len(g.moves()))])
+    assert g.result() is None and len(g.moves()) == 1
+    assert ends(g)[0] == -1                             # the last cell fills the board
