@@ -333,3 +333,12 @@ def test_ends_into_says_no_move_ends_the_game_unless_a_six_waits_or_one_cell_is_
         g.play(g.moves()[rng.below(len(g.moves()))])
     assert g.result() is None and len(g.moves()) == 1
     assert ends(g)[0] == -1                             # the last cell fills the board
+
+
+def test_a_loaded_position_puts_each_open_five_on_its_owners_stack():
+    # five in a row open at both ends: two fives each; the playout's "complete a
+    # six" reads the stacks, which a load builds from the cells
+    for x, o in (("c6 d6 e6 f6 g6", "c5 d5 e5 f5 g5"), ("c6 d6 e6 f6 g6 c8 d8 e8 f8 g8", "a11")):
+        g = hexade(x, o, "O")
+        assert list(g.nthr[1:]) == [len(x.split()) // 5 * 2, len(o.split()) // 5 * 2]
+        same_counts(g)
