@@ -568,6 +568,13 @@ def test_repetition_draw():
             assert board_and_turn(g) == start       # second time: play goes on
     assert g.result() == (0, 0, 0, "repetition") and g.to_move == 0
     assert board_and_turn(g) == start
+    # the same after a move of each elsewhere: the third time is ply 10, not 8
+    # (the history's hashes are looked up by ply, and ply 8 holds another position)
+    h = hexade("c6 g6", "b6 e6 f6")
+    for m in ["a11", "k6"] + (cycle + " " + cycle).split():
+        assert h.result() is None
+        h.play(m)
+    assert h.result() == (0, 0, 0, "repetition") and len(h.history()) == 10
     rejects(g, "a11", "over")
     g.undo()
     assert g.result() is None and g.to_move == 2
@@ -798,15 +805,22 @@ def test_random_games_agree_with_the_model():
 def test_repetitions_agree_with_the_model():
     # random play on the cells of the repetition example: captures,
     # re-captures and now and then a third repetition
-    ends = {}
-    for seed in range(scaled(3000, 600)):
-        g = hexade("c6 g6", "b6 e6 f6")
-        row = [g.board.index(c + "6") for c in "bcdefg"]
-        r = against_model(6, seed, g, row).result()
-        if r:
-            ends[r[3]] = ends.get(r[3], 0) + 1
-    assert ends.get("repetition", 0) > scaled(5, 0), ends
-
+    # (along row 6, then the same six cells turned onto the two diagonals: each
+    # direction's captures count toward the window a repetition is looked for in;
+    # and on base 5, whose history table sits at other offsets than base 6's)
+    for base in (6, 5):
+        b = hexgames.new("hexade", base=base).board
+        q0, r0 = b.coord(b.n // 2)                  # the centre
+        for dq, dr in ((1, 0), (0, 1), (1, -1)):
+            row = [b.at(q0 + (k - 3) * dq, r0 + (k - 3) * dr) for k in range(6)]
+            x = " ".join(b.name(row[k]) for k in (1, 5))
+            o = " ".join(b.name(row[k]) for k in (0, 3, 4))
+            ends = {}
+            for seed in range(scaled(3000, 600) // 6):
+                r = against_model(base, seed, hexade(x, o, base=base), row).result()
+                if r:
+                    ends[r[3]] = ends.get(r[3], 0) + 1
+            assert ends.get("repetition", 0) > scaled(5, 0) // 6, (base, dq, dr, ends)
 
 def test_random_games_keep_every_invariant():
     games = scaled((400, 200, 100, 50, 25, 15, 12), (120, 40, 20, 8, 4, 0, 0))
