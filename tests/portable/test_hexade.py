@@ -391,7 +391,7 @@ def test_notation_errors_leave_the_game_alone():
     assert g.text(g.parse("f11")) == "f11" and g.cells(g.parse("f1")) == [g.parse("f1")]
     rejects(g, "pass", "pass")
     rejects(g, "swap", "swap")
-    rejects(g, "F6", "F6", "lower case")
+    rejects(g, "F6", "F6", "lower case", "like f6")     # the example: the centre
     rejects(g, "a1", "a1", "not a cell")          # off the hexhex
     rejects(g, "l6", "l6")
     rejects(g, "", "''")
@@ -421,6 +421,7 @@ def test_positions_rejected_clearly():
         for w in (fragment,) + words:
             assert w in msg, (w, msg)
     bad("N", "f6", cells={"f6": "N"})
+    bad("'o'", "f6", cells={"f6": "o"})     # symbols are upper case, as a dump writes them
     bad("q9", cells={"q9": "X"})
     bad("to_move", to_move="x")
     bad("base", options={"base": 12})
