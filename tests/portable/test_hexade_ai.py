@@ -342,3 +342,25 @@ def test_a_loaded_position_puts_each_open_five_on_its_owners_stack():
         g = hexade(x, o, "O")
         assert list(g.nthr[1:]) == [len(x.split()) // 5 * 2, len(o.split()) // 5 * 2]
         same_counts(g)
+
+
+def test_a_full_stack_of_fives_drops_the_blocked_ones_to_take_a_new_one():
+    # each side's stack holds 48 fives; past that, a new five makes room by
+    # dropping those blocked since, or is left off if all are still open
+    g = hexgames.new("hexade", base=10)
+    b = g.board
+    rows = {}
+    for i in range(b.n):
+        rows.setdefault(b.coord(i)[1], []).append(i)
+    rows = [rows[r] for r in sorted(rows)]
+    x = []
+    for row in rows[4:16:2]:            # six rows of XXXXX.XXXXX, open at both ends: 8 fives each
+        x += [row[1 + k] for k in range(11) if k != 5]
+    x += rows[1][2:6]                   # and a four
+    o = rows[18][0:10:2]
+    g = hexade(" ".join(b.name(i) for i in x), " ".join(b.name(i) for i in o), "O", base=10)
+    assert g.nthr[1] == 48
+    g.play(b.name(rows[4][6]))          # O in a gap: 6 of those fives are blocked
+    g.play(b.name(rows[1][6]))          # the four made a five open at both ends: 2 more
+    assert g.nthr[1] == 48 - 6 + 2
+    same_counts(g)
