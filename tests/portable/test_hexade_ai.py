@@ -2,8 +2,10 @@
 # move priors, the playout policy (complete a six, block the opponent's) and
 # the search that uses them. Positions on base 6 (names as in rules/hexade.md).
 from array import array
+import gc
 import json
 import hexgames
+from hexgames import board
 from hexgames.ai import Player
 from hexgames.hexade.position import recount
 from hexgames.hexade import tables
@@ -364,3 +366,7 @@ def test_a_full_stack_of_fives_drops_the_blocked_ones_to_take_a_new_one():
     g.play(b.name(rows[1][6]))          # the four made a five open at both ends: 2 more
     assert g.nthr[1] == 48 - 6 + 2
     same_counts(g)
+    del g, b, rows
+    board._cache.pop(("hexhex", 10), None)     # base 10's tables: the VM's heap is the chip's
+    tables._layouts.pop(10, None)
+    gc.collect()
