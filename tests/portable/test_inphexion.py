@@ -521,6 +521,13 @@ def test_notation_round_trips_and_input_paths():
         msg = raises(IllegalMove, g.parse, bad)
         assert repr(bad) in msg, msg
     assert "'zz9' is not a cell" in raises(IllegalMove, g.parse, "a1>zz9")   # a1: index 0
+    assert "'zz9' is not a cell" in raises(IllegalMove, g.parse, "b2>zz9")
+    assert "'zz9' is not a cell" in raises(IllegalMove, g.parse, "zz9:b2")
+    # numbers that are no move: a cell past the board, in a placement or in either
+    # half of a push, and a swap with cells
+    n = b.n
+    for m in (n, 1 << 16 | n << 8 | 1, 1 << 16 | 1 << 8 | n, 2 << 16 | n, 3 << 16 | 5, 3 << 16 | 1 << 8):
+        assert "not an inpHeXion move" in raises(ValueError, g.text, m), m
     assert "5 is not inpHeXion notation" in raises(IllegalMove, g.parse, 5)
     raises(ValueError, g.text, -1)
     raises(ValueError, g.text, 1 << 20)

@@ -118,3 +118,27 @@ def test_ends_into_sees_the_last_relocation_leave_no_move():
         h = g.copy()
         h.play(buf[i])
         assert h.result() == (1, 0, 0, "no_legal_move")
+
+
+def test_a_playout_swaps_on_the_pie_turn_only_and_with_the_chance_of_one_push():
+    # O's first turn: swap when the first draw of the generator, below(pushes + 1),
+    # is 0 (so it weighs as much as any one push); on no later turn of O
+    for first in ("d4", "a1", "g1"):            # 6, 2 and 3 pushes
+        g = hexgames.new("inphexion", pie=True)
+        g.play(first)
+        k = g._pushes(2)
+        swaps = 0
+        for seed in range(scaled(300, 60)):
+            h = g.copy()
+            h.playout(seed, 1)
+            swapped = h.cnt[1] == 0             # X's disc became O's, and X has none
+            assert swapped == (Rng(seed).below(k + 1) == 0), (first, seed)
+            swaps += swapped
+        assert swaps > scaled(20, 3)
+    g.play(g.moves()[0])
+    g.play(g.moves()[0])
+    assert g.turn == 3 and g.to_move == 2
+    for seed in range(scaled(300, 60)):
+        h = g.copy()
+        h.playout(seed, 1)
+        assert h.cnt[1] + h.cnt[2] == g.cnt[1] + g.cnt[2] + 1, seed     # a push, never a swap

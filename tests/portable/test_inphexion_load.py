@@ -67,3 +67,17 @@ def test_positions_whose_counts_do_not_add_up_are_refused_with_them():
     corners = {"a1": "O", "b1": "X", "a2": "X", "d4": "X", "e4": "O"}
     assert "at most 3 discs, not 4" in fault(cells=corners, pending_relocation=["a1"],
                                              relocated_from=["c3", "d3", "e3"])
+
+
+def test_a_position_without_hands_gives_each_side_what_its_full_hand_leaves():
+    # size 5: a hand of 13. O with all 13 on the board has none left; with a 14th
+    # the position is refused, naming the counts
+    o = "a1 a2 a3 a4 a5 c1 c2 c3 c4 c5 e1 e2 e3"
+    g = position("inphexion", {"X": "b1 b2 d1 d2 d3", "O": o}, "X", options={"size": 5})
+    assert (g.hands[1], g.hands[2]) == (8, 0) and g.result() is None
+    from kit import raises
+    from hexgames.game import encode
+    d = {"game": "inphexion", "options": {"size": 5}, "to_move": "X",
+         "cells": dict([(c, "X") for c in "b1 b2 d1 d2 d3".split()] + [(c, "O") for c in (o + " e4").split()])}
+    msg = raises(ValueError, hexgames.load, encode(d))
+    assert "O has 14 discs on the board and 0 in hand, more than the 13" in msg, msg
