@@ -36,6 +36,24 @@ def test_three_discs_walled_in_by_one_push_are_relocated_one_by_one():
     assert [name(c) for c in range(49) if g.cell[c] == 2] == ["a1", "g1", "a7"]
     # the turn is over: its starting cells take relocated discs again
     assert [name(c) for c in range(49) if g.forbid[c]] == []
+    # the same from a saved position with the relocations pending, and after an
+    # undo back into them: no link was made, so the game goes on
+    h = position("inphexion", {"X": "e3 c4 d5 f4 f3 e5 e2 d2 c3 b5 b6 c6", "O": "d4 d3 c5"},
+                 "X", turn=20)
+    h.play("d4>e4")
+    k = hexgames.load(h.dump())
+    h.play("d3:a1")
+    h.undo()
+    for g in (k, h):
+        for m in ("d3:a1", "e4:g1", "c5:a7"):
+            g.play(m)
+        assert g.result() is None and g.to_move == 2
+        assert [name(c) for c in range(49) if g.forbid[c]] == []
+    h.undo()
+    h.undo()
+    h.undo()
+    h.undo()                            # and back before the push: no cell is barred
+    assert h.npend == 0 and [name(c) for c in range(49) if h.forbid[c]] == []
 
 
 def test_a_player_whose_every_push_is_blocked_loses_at_once():
@@ -81,3 +99,11 @@ def test_a_position_without_hands_gives_each_side_what_its_full_hand_leaves():
          "cells": dict([(c, "X") for c in "b1 b2 d1 d2 d3".split()] + [(c, "O") for c in (o + " e4").split()])}
     msg = raises(ValueError, hexgames.load, encode(d))
     assert "O has 14 discs on the board and 0 in hand, more than the 13" in msg, msg
+
+
+def test_the_neutral_disc_alone_is_a_push_to_make():
+    # X's only pushes are the Neutral Disc's (O's a1 has no empty neighbour): X may
+    # move (N is anyone's to push), and the count of pushes must reach it
+    g = position("inphexion", {"X": "b1", "O": "a1", "N": "a2"}, "X",
+                 options={"size": 5, "neutral": True}, turn=2)
+    assert g.result() is None and sorted(g.text(m) for m in g.moves()) == ["a2>a3", "a2>b2"]
