@@ -286,6 +286,24 @@ def test_playouts_follow_their_documented_policy_move_by_move():
             b = g.copy()
             assert a.playout(k, plies) == policy_playout(b, k, plies)
             assert a.dump() == b.dump(), (options, k, plies, b.record())
+            # the counts the playout kept (discs, and discs on each edge: its
+            # shortcut past link tests) are those of the cells
+            c = a.copy()
+            c._derive()
+            assert list(c.cnt) == list(a.cnt) and list(c.ecnt) == list(a.ecnt), (options, k, plies)
+
+
+def test_playouts_cut_short_stop_where_the_policy_does():
+    # a push that walls in more discs than the plies left hands them to the caller:
+    # the plies made must still add up (cuts at every third ply, two sizes)
+    for size in (5, 7):
+        for seed in range(scaled(40, 4)):
+            for plies in range(1, 60, 3):
+                g = hexgames.new("inphexion", size=size)
+                a = g.copy()
+                b = g.copy()
+                assert a.playout(seed, plies) == policy_playout(b, seed, plies)
+                assert a.dump() == b.dump(), (size, seed, plies)
 
 
 def test_playouts_end_and_their_results_reload():
