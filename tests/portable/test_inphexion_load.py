@@ -107,3 +107,13 @@ def test_the_neutral_disc_alone_is_a_push_to_make():
     g = position("inphexion", {"X": "b1", "O": "a1", "N": "a2"}, "X",
                  options={"size": 5, "neutral": True}, turn=2)
     assert g.result() is None and sorted(g.text(m) for m in g.moves()) == ["a2>a3", "a2>b2"]
+
+
+def test_a_relocation_that_completes_the_opponents_link_ends_the_game():
+    # X must move O's a1 (walled in by b1 and a2); on d3 it joins a3-c3 to e3
+    g = position("inphexion", {"X": "b1 a2 c1 d1", "O": "a1 a3 b3 c3 e3"}, "X",
+                 options={"size": 5}, turn=12, pending_relocation=["a1"])
+    assert g.result() is None and g.to_move == 1
+    g.play("a1:d3")
+    assert g.result() == (2, 0, 0, "opponent_completed_connection")
+    assert g.to_move == 0 and g.moves() == []
