@@ -396,6 +396,8 @@ def test_notation_errors_leave_the_game_alone():
     rejects(g, "l6", "l6")
     rejects(g, "", "''")
     rejects(g, "f6", "f6", "occupied")
+    for m in (-1, 91, "f6"):
+        raises(ValueError, g.text, m)           # text() of no move of this board
     rejects(g, 91, "91", "not a cell")
     rejects(g, -1, "not a cell")
     g.play("e6")                                   # Black may play next to White
@@ -490,6 +492,8 @@ def test_decided_positions_on_load():
     cell, x, o = FILL_SIX
     full = hexade(x + " " + cell, o, "O", 4)
     assert full.result() == (1, 0, 0, "six")                           # rule 2, M = X
+    full = hexade(o, x + " " + cell, "X", 4)                            # the colours swapped
+    assert full.result() == (2, 0, 0, "six")                           # rule 2, M = O
     cell, x, o = FILL_DRAW
     assert hexade(x + " " + cell, o, "O", 4).result() == (0, 0, 0, "full_board")
     assert hexade(x, o + " " + cell, "X", 4).result() == (0, 0, 0, "full_board")
@@ -576,6 +580,13 @@ def test_repetition_draw():
         assert h.result() is None
         h.play(m)
     assert h.result() == (0, 0, 0, "repetition") and len(h.history()) == 10
+    # and counted from the position after X's capture: the third time comes with
+    # a capture that leaves more empty cells than the game has had at its fewest
+    h = hexade("c6 d6 g6", "b6", "O")
+    for m in ("e6 c6 f6 d6 " * 2).split():
+        assert h.result() is None
+        h.play(m)
+    assert h.result() == (0, 0, 0, "repetition")
     rejects(g, "a11", "over")
     g.undo()
     assert g.result() is None and g.to_move == 2

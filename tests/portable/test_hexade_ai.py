@@ -10,7 +10,7 @@ from hexgames.ai import Player
 from hexgames.hexade.position import recount
 from hexgames.hexade import tables
 from hexgames.rng import Rng
-from kit import position
+from kit import position, scaled
 
 
 def hexade(x="", o="", to_move="X", base=6):
@@ -227,8 +227,8 @@ def test_a_playout_cut_short_leaves_evaluates_judgement():
     # judges afresh: the answers of judging twice after an unjudged playout
     from hexgames.hexade import knowledge, rules
     start = hexgames.new("hexade", base=7)
-    for seed in range(40):
-        plies = 5 + seed
+    for seed in range(scaled(400, 40)):     # enough that the noise lands next to each bias
+        plies = 5 + seed % 40
         g = start.copy()
         if g.playout(seed, plies) is not None:
             continue
