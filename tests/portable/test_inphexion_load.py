@@ -117,3 +117,30 @@ def test_a_relocation_that_completes_the_opponents_link_ends_the_game():
     g.play("a1:d3")
     assert g.result() == (2, 0, 0, "opponent_completed_connection")
     assert g.to_move == 0 and g.moves() == []
+
+
+def test_a_pending_relocation_needs_a_free_cell_for_each_disc():
+    # size 5, one empty cell. X must move O's a1 (walled in by b1 and a2): a5 is
+    # free, so the game goes on with that one move
+    x, o = "b1 c1 a2 e2 a3 b3 e3 a4 d4 e4 b5 c5", "a1 d1 e1 b2 c2 d2 c3 d3 b4 c4 d5 e5"
+    g = position("inphexion", {"X": x, "O": o}, "X", options={"size": 5}, turn=24,
+                 pending_relocation=["a1"])
+    assert g.result() is None and [g.text(m) for m in g.moves()] == ["a1:a5"]
+    # two walled in (e1, d5) and one empty cell: X's push lost at once
+    x, o = "a1 b1 c1 d1 a2 c2 d2 e2 d4 e4 c5 e5", "e1 b2 a3 b3 c3 d3 a4 b4 c4 a5 b5 d5"
+    g = position("inphexion", {"X": x, "O": o}, "X", options={"size": 5}, turn=24,
+                 pending_relocation=["e1", "d5"])
+    assert g.result() == (2, 0, 0, "relocation_impossible") and g.moves() == []
+    # one relocated already (from a cell now barred) and none free for the other:
+    # relocations begin only with room for all, so no game reaches this; refused,
+    # with or without a link of O that the relocation made (d1 or a3 moved to c4)
+    from kit import raises
+    from hexgames.game import encode
+    for moved in ("d1", "a3"):
+        o = " ".join([c for c in "a1 d1 b2 c2 d2 a3 b3 b4 d4 e4 c5 d5".split() if c != moved] + ["c4"])
+        d = {"game": "inphexion", "options": {"size": 5}, "to_move": "X", "turn": 24,
+             "cells": dict([(c, "X") for c in "b1 c1 e1 a2 e2 c3 d3 e3 a4 a5 b5 e5".split()]
+                           + [(c, "O") for c in o.split()]),
+             "pending_relocation": ["a1"], "relocated_from": [moved]}
+        msg = raises(ValueError, hexgames.load, encode(d))
+        assert "pending_relocation: 1 left to relocate, 0 cells free" in msg, msg

@@ -258,6 +258,12 @@ def from_pos(g, d):
             raise _fault("relocated_from: %s is not empty" % b.name(x))
     if len(pending) + len(moved) > 3:
         raise _fault("one push walls in at most 3 discs, not %d" % (len(pending) + len(moved)))
+    # relocations begin only with a free cell for each disc (else the push lost at
+    # once), and each one uses up a cell as it frees one that stays barred
+    free = g._empties() - len(moved)
+    if moved and len(pending) > free:
+        raise _fault("pending_relocation: %d left to relocate, %d cells free for them: a turn's "
+                     "relocations begin only with room for them all" % (len(pending), free))
     for s in "XO":
         # discs never leave the board: those on it and those in hand are at most
         # the hand a player starts with
@@ -294,7 +300,7 @@ def from_pos(g, d):
                 g.qlink = True      # a relocation linked q: he wins once they are done
             else:
                 result = COMPLETED[q]
-        elif len(pending) > g._empties() - len(moved):
+        elif len(pending) > free:
             result = STUCK[q]
     elif linked(cell, q):
         result = CONNECTION[q]
