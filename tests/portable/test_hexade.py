@@ -424,6 +424,7 @@ def test_positions_rejected_clearly():
             assert w in msg, (w, msg)
     bad("N", "f6", cells={"f6": "N"})
     bad("'o'", "f6", cells={"f6": "o"})     # symbols are upper case, as a dump writes them
+    bad("'x'", "f6", cells={"f6": "x"})
     bad("q9", cells={"q9": "X"})
     bad("to_move", to_move="x")
     bad("base", options={"base": 12})

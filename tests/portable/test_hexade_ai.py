@@ -61,6 +61,8 @@ def test_priors_rate_a_capture_16_when_it_can_break_a_six():
     g = hexade("c4 h2 i2 j2 h8", "a6 b6 c6 d6 e6 f6 c5")
     pr = priors(g)
     assert pr["c7"] == 16
+    # with f6's stone on a9 instead O has no six, and c7 is a capture like any other
+    assert priors(hexade("c4 h2 i2 j2 h8", "a6 b6 c6 d6 e6 a9 c5"))["c7"] == 11
     p = Player(2, seed=1)
     p.start(g)
     p.think()
