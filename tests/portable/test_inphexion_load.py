@@ -12,6 +12,9 @@ def test_a_position_at_the_opening_is_the_first_players_to_place():
         n = opts.get("size", 7)
         assert len(g.moves()) == n * n               # a placement on any cell
         assert g.dump() == hexgames.new("inphexion", **opts).dump()
+    # with no disc in hand the first player has no move, and loses (4.4)
+    g = position("inphexion", {}, "X", turn=0, hands={"X": 0, "O": 25})
+    assert g.result() == (2, 0, 0, "no_legal_move") and g.to_move == 0
 
 
 def test_three_discs_walled_in_by_one_push_are_relocated_one_by_one():
@@ -144,3 +147,12 @@ def test_a_pending_relocation_needs_a_free_cell_for_each_disc():
              "pending_relocation": ["a1"], "relocated_from": [moved]}
         msg = raises(ValueError, hexgames.load, encode(d))
         assert "pending_relocation: 1 left to relocate, 0 cells free" in msg, msg
+
+
+def test_a_turn_that_leaves_the_opponent_no_move_wins_it():
+    # O has no disc in hand: once X has relocated a1, O cannot move and loses
+    g = position("inphexion", {"X": "b1 a2 c3", "O": "a1 e5"}, "X", options={"size": 5},
+                 turn=20, hands={"X": 10, "O": 0}, pending_relocation=["a1"])
+    assert g.result() is None and g.to_move == 1
+    g.play("a1:e1")
+    assert g.result() == (1, 0, 0, "no_legal_move") and g.to_move == 0 and g.moves() == []
