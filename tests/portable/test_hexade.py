@@ -434,6 +434,7 @@ def test_positions_rejected_clearly():
     bad("white_stones_placed is 0", "X has 1 stone on", white_stones_placed=0)
     bad("white_first", "required", white_stones_placed=1)
     bad("white_first", "z9", white_stones_placed=1, white_first="z9")
+    bad("white_first", "5", "not a cell", white_stones_placed=1, white_first=5)
     bad("white_first", "e6", white_stones_placed=1, white_first="e6")
     bad("white_stones_placed is 1", "2 stones", white_stones_placed=1, white_first="f6",
         cells={"f6": "X", "a6": "X"})
