@@ -106,6 +106,9 @@ def test_playout_completes_its_own_six():
         g = hexade("a6 b6 c6 d6 e6", "h2 i2 j2 h9")
         assert g.playout(seed, 1) is None
         assert g._symbol(g.board.index("f6")) == "X" and g.nsix[1] == 1
+        g = hexade("h2 i2 j2 h9 k6", "a6 b6 c6 d6 e6", "O")   # and O, before any capture
+        assert g.playout(seed, 1) is None
+        assert g._symbol(g.board.index("f6")) == "O" and g.nsix[2] == 1
 
 
 def test_playout_blocks_the_opponents_six():
@@ -229,7 +232,7 @@ def test_a_playout_cut_short_leaves_evaluates_judgement():
     # judges afresh: the answers of judging twice after an unjudged playout
     from hexgames.hexade import knowledge, rules
     start = hexgames.new("hexade", base=7)
-    for seed in range(scaled(400, 40)):     # enough that the noise lands next to each bias
+    for seed in range(scaled(1000, 40)):    # enough that the noise lands next to each bias
         plies = 5 + seed % 40
         g = start.copy()
         if g.playout(seed, plies) is not None:
