@@ -196,3 +196,37 @@ def test_the_placement_after_a_neutral_step_is_searched_a_quarter_as_long():
     assert not g.follow_up() and g.to_move == 2
     p.start(g)
     assert p.budget == g.CHIP_RATE
+
+
+def test_the_evaluation_is_the_area_estimate_it_describes():
+    # each stone for its owner, but a group with one liberty counts for the side
+    # to move (who takes it next); each vacant cell for the colour with more
+    # stones next to it; komi for O; a tie O's
+    from kit import midgame, scaled, ON_MICROPYTHON
+    seen = set()
+    for seed in range(scaled(60, 6)):
+        g = midgame("xiago", {"base": 4}, 10 + seed % 40, seed)
+        if not g.to_move:
+            continue
+        n, cell, adj, mover = g.n, g.cell, g.adj, g.side
+        score = [0, 0, 0]
+        for i in range(n):
+            v = cell[i]
+            if v in (1, 2):
+                group, libs = [i], set()
+                for s in group:
+                    for j in adj[s]:
+                        if cell[j] == v and j not in group:
+                            group.append(j)
+                        elif cell[j] == 0:
+                            libs.add(j)
+                score[mover if v != mover and len(libs) == 1 else v] += 1
+            elif v == 0:
+                x = sum(1 for j in adj[i] if cell[j] == 1)
+                o = sum(1 for j in adj[i] if cell[j] == 2)
+                if x != o:
+                    score[1 if x > o else 2] += 1
+        want = 1 if 2 * score[1] > 2 * score[2] + g.map.komi2 else 2
+        assert knowledge.evaluate(g) == want, (seed, g.record())
+        seen.add(want)
+    assert ON_MICROPYTHON or seen == {1, 2}
