@@ -422,6 +422,8 @@ def test_positions_rejected_clearly():
         msg = raises(ValueError, hexgames.load, encode(d))
         for w in (fragment,) + words:
             assert w in msg, (w, msg)
+        for slot in ("%s", "%r", "%d"):     # formatted, not glued to its values
+            assert slot not in msg, msg
     bad("N", "f6", cells={"f6": "N"})
     bad("'o'", "f6", cells={"f6": "o"})     # symbols are upper case, as a dump writes them
     bad("'x'", "f6", cells={"f6": "x"})
