@@ -230,3 +230,26 @@ def test_the_evaluation_is_the_area_estimate_it_describes():
         assert knowledge.evaluate(g) == want, (seed, g.record())
         seen.add(want)
     assert ON_MICROPYTHON or seen == {1, 2}
+
+
+def test_a_playouts_first_stone_is_the_generators_draw_and_becomes_the_last_move():
+    # the playout draws a starting point in the list of vacant cells (board order at
+    # the start) with hexgames/rng.py, then takes the first cell in list order that
+    # is no self-atari (here: one with two vacant neighbours); the game then knows
+    # it as the last placement, which the next playout's first reply reads
+    from hexgames.rng import Rng
+    from kit import scaled
+    g = hexgames.new("xiago", base=4)
+    emp = [i for i in range(g.n) if g.cell[i] == 0]
+    cells = set()
+    for seed in range(scaled(300, 30)):
+        h = g.copy()
+        h.playout(seed, 1)
+        k = Rng(seed).below(len(emp))
+        for t in range(len(emp)):
+            c = emp[(k + t) % len(emp)]
+            if sum(1 for j in g.adj[c] if g.cell[j] == 0) >= 2:
+                break
+        assert h.cell[c] == 1 and h.last == c and h.to_move == 2, seed
+        cells.add(c)
+    assert len(cells) > scaled(20, 5)
