@@ -273,9 +273,10 @@ def test_notation_and_input_paths():
     for bad in ("D4", "z9", "d4-", "-e4", "d4-e4-f4", "d4e4", "", "a1", "d4-z9", "pass-d4"):
         msg = raises(IllegalMove, g.parse, bad)
         assert repr(bad) in msg, msg
-    assert "whole turn" in raises(IllegalMove, g.parse, "d4-e4 e5")
-    for bad in ("d4-e4 pass", "d4 e5", "d4-e4 e5 f5", "d4-e4 e4-d4"):
-        rejects(g, bad)
+    assert "give 'd4-e4' and 'e5' one at a time" in raises(IllegalMove, g.parse, "d4-e4 e5")
+    rejects(g, "d4-e4 pass", "'d4-e4 pass'", "not pass")
+    for bad in ("d4 e5", "d4-e4 e5 f5", "d4-e4 e4-d4"):
+        rejects(g, bad, repr(bad), "not a XiaGo turn")
     raises(ValueError, g.text, -1)
     raises(ValueError, g.text, 5 << 20)
     rejects(g, -1, "not a XiaGo move")
