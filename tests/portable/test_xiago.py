@@ -70,6 +70,8 @@ def test_example_2_capture_by_placement_at_the_edge():
     expect(g, "b5 c3 a6 a4", "b3")
     g = xiago("b5 c3", "a5 b3")                  # a6 vacant: a4 is suicide
     rejects(g, "a4", "a4", "suicide")
+    rejects(g, "b3", "b3 is occupied by an O stone")
+    rejects(g, "c3", "c3 is occupied by an X stone")
 
 
 def test_example_3_capture_by_a_neutral_move():
@@ -606,3 +608,38 @@ def test_playouts_and_moves_into_allocate_nothing_per_move():
             used.append(b - a)
             assert c == b, "moves_into allocated %d bytes" % (c - b)
         assert used[0] == used[1], "playout: %d bytes for 2 plies, %d for 30" % tuple(used)
+
+
+def test_the_owners_marks_are_the_territory_info_counts():
+    # owners_into (the handheld's marks): a vacant region whose edge touches stones
+    # of one colour only is that colour's, neutral pieces aside; every cell of it
+    # is marked, and the marks add up to info()'s territory
+    from kit import midgame
+    for seed in range(scaled(40, 4)):
+        base = (4, 6)[seed % 2]
+        g = midgame("xiago", {"base": base}, 20 + seed, seed)
+        cell, adj, n = g.cell, g.adj, g.n
+        want = [0] * n
+        seen = set()
+        for s in range(n):
+            if cell[s] or s in seen:
+                continue
+            region, touch = [s], set()
+            seen.add(s)
+            for c in region:
+                for j in adj[c]:
+                    if cell[j] == 0 and j not in seen:
+                        seen.add(j)
+                        region.append(j)
+                    elif cell[j] in (1, 2):
+                        touch.add(cell[j])
+            if len(touch) == 1:
+                owner = touch.pop()
+                for c in region:
+                    want[c] = owner
+        buf = bytearray(n)
+        g.owners_into(buf)
+        assert list(buf) == want, (seed, g.record())
+        t = g.info()["territory"]
+        assert [t["X"], t["O"]] == [want.count(1), want.count(2)]
+        unload_games()
