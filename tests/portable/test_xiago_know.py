@@ -253,3 +253,55 @@ def test_a_playouts_first_stone_is_the_generators_draw_and_becomes_the_last_move
         assert h.cell[c] == 1 and h.last == c and h.to_move == 2, seed
         cells.add(c)
     assert len(cells) > scaled(20, 5)
+
+
+def placement_prior(g, c):
+    """knowledge.py's prior of the placement on c by the side to move, from its
+    definitions: the liberties of groups by a plain flood."""
+    cell, adj, p = g.cell, g.adj, g.side
+    q = 3 - p
+
+    def libs(s):
+        group, out = [s], set()
+        for x in group:
+            for j in adj[x]:
+                if cell[j] == cell[s] and j not in group:
+                    group.append(j)
+                elif cell[j] == 0:
+                    out.add(j)
+        return out
+    mine, theirs = [libs(j) for j in adj[c] if cell[j] == p], [libs(j) for j in adj[c] if cell[j] == q]
+    new = set(j for j in adj[c] if cell[j] == 0)
+    for s in mine:
+        new |= s
+    new.discard(c)
+    if any(len(s) == 1 for s in theirs):
+        return 16                       # a capture
+    if len(new) < 2:
+        return 2                        # self-atari
+    if any(len(s) == 1 for s in mine):
+        return 14                       # the escape of an own group in atari
+    if any(len(s) == 2 for s in theirs):
+        return 11                       # atari
+    if not mine and not theirs:
+        return 8                        # plain: no stone next to it
+    if any(len(s) == 2 for s in mine):
+        return 10                       # extends a group of two liberties
+    vacant = [j for j in adj[c] if cell[j] == 0]
+    if theirs or any(cell[i] == q for j in vacant for i in adj[j]):
+        return 9                        # contact
+    return 5 if vacant else 1           # inside own lines, or an eye
+
+
+def test_the_placements_priors_are_their_definitions():
+    from kit import midgame, scaled
+    rated = 0
+    for seed in range(scaled(40, 4)):
+        g = midgame("xiago", {"base": 4}, 6 + seed, seed)
+        if not g.to_move or g.must:
+            continue
+        for t, v in priors(g).items():
+            if t != "pass" and "-" not in t:
+                assert v == placement_prior(g, g.board.index(t)), (seed, g.record(), t)
+                rated += 1
+    assert rated > scaled(300, 20)

@@ -163,7 +163,7 @@ def priors(cell: ptr8, head: ptr16, size: ptr16, nb: ptr16, lc: ptr8, l1: ptr16,
                     short = 1
                 if kk >= 3:
                     nl = 2
-                elif nl < 2:
+                elif kk == 2 and nl < 2:        # c and one other (in atari: c alone)
                     x = int(l1[r])
                     if x == mv:
                         x = int(l2[r])

@@ -153,7 +153,7 @@ def rated_places(cell, head, nxt, size, libs, z, nb, lc, l1, l2, t1, t2, io, p, 
                     short = 1
                 if x >= 3:
                     nl = 2
-                elif nl < 2:            # two liberties: c and one other
+                elif x == 2 and nl < 2:     # c and one other (in atari: c alone)
                     x = l1[r] if l1[r] != c else l2[r]
                     if nl == 0:
                         a = x
@@ -251,7 +251,7 @@ def priors(cell, head, size, nb, lc, l1, l2, moves, k0, k, out, p, keep, io, adj
                         short = 1
                     if n >= 3:
                         nl = 2
-                    elif nl < 2:        # two liberties: c and one other
+                    elif n == 2 and nl < 2:     # c and one other (in atari: c alone)
                         x = l1[r] if l1[r] != c else l2[r]
                         if nl == 0:
                             a = x
