@@ -107,9 +107,14 @@ def test_priors_rate_eyes_self_ataris_and_the_pass_low():
 
 
 def test_the_search_lists_legal_moves_and_the_pass():
-    for x, o in (("b5 c3 a6", "a5 b3"), ("d5 f5 e6", "e5"), ("c4 c3", "d3 b3 c5 e3 e2"),
-                 ("", "")):
-        g = xiago(x, o)
+    from kit import midgame, scaled
+    games = [xiago(x, o) for x, o in (("b5 c3 a6", "a5 b3"), ("d5 f5 e6", "e5"),
+                                      ("c4 c3", "d3 b3 c5 e3 e2"), ("", ""))]
+    for seed in range(scaled(40, 3)):      # and random positions, own groups in atari among them
+        g = midgame("xiago", {"base": 4}, 6 + seed, seed)
+        if g.to_move and not g.must:
+            games.append(g)
+    for g in games:
         legal = g.moves()
         buf = array("i", bytes(4 * g.max_moves))
         out = bytearray(g.max_moves)
