@@ -310,3 +310,58 @@ def test_the_placements_priors_are_their_definitions():
                 assert v == placement_prior(g, g.board.index(t)), (seed, g.record(), t)
                 rated += 1
     assert rated > scaled(300, 20)
+
+
+def test_a_playouts_random_placement_is_the_first_fit_from_the_drawn_start():
+    # With no last stone to answer, a ply draws a start k in the list of vacant
+    # cells (rng.py) and takes the first cell from there on, in list order, that is
+    # legal, no own eye (no vacant neighbour, no opponent next to it) and no
+    # self-atari that takes nothing; with none, it passes
+    from hexgames import IllegalMove
+    from hexgames.rng import Rng
+    from kit import midgame, scaled
+    checked = 0
+    for seed in range(scaled(100, 6)):
+        g = midgame("xiago", {"base": 4}, 4 + seed % 50, seed)
+        if not g.to_move or g.must:
+            continue
+        g.last = -1
+        cell, adj, p = g.cell, g.adj, g.side
+        q = 3 - p
+
+        def libs(s):
+            group, out = [s], set()
+            for x in group:
+                for j in adj[x]:
+                    if cell[j] == cell[s] and j not in group:
+                        group.append(j)
+                    elif cell[j] == 0:
+                        out.add(j)
+            return out
+
+        def fits(c):
+            vacant = [j for j in adj[c] if cell[j] == 0]
+            if not vacant and not any(cell[j] == q for j in adj[c]):
+                return False                # an own eye
+            try:
+                g.copy().play(c)
+            except IllegalMove:
+                return False                # suicide or superko
+            if any(cell[j] == q and libs(j) == {c} for j in adj[c]):
+                return True                 # takes something
+            new = set(vacant)
+            for j in adj[c]:
+                if cell[j] == p:
+                    new |= libs(j)
+            new.discard(c)
+            return len(new) >= 2            # else a self-atari
+        emp = list(g.emp[:g.nemp])
+        k = Rng(seed).below(len(emp))
+        want = [emp[(k + t) % len(emp)] for t in range(len(emp))]
+        want = [c for c in want if fits(c)][:1]
+        h = g.copy()
+        h.playout(seed, 1)
+        got = [c for c in range(g.n) if cell[c] == 0 and h.cell[c] == p]
+        assert got == want, (seed, g.record(), got, want)
+        checked += 1
+    assert checked > scaled(40, 2)
