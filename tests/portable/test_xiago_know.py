@@ -312,20 +312,22 @@ def test_the_placements_priors_are_their_definitions():
     assert rated > scaled(300, 20)
 
 
-def test_a_playouts_random_placement_is_the_first_fit_from_the_drawn_start():
-    # With no last stone to answer, a ply draws a start k in the list of vacant
-    # cells (rng.py) and takes the first cell from there on, in list order, that is
-    # legal, no own eye (no vacant neighbour, no opponent next to it) and no
-    # self-atari that takes nothing; with none, it passes
+def test_a_playouts_placement_is_the_first_fit_from_its_reply_then_the_drawn_start():
+    # A ply first answers the last stone, the opponent's: the lone liberty of its
+    # group (a capture), else of the first own group next to it in atari (a save);
+    # then it draws a start k in the list of vacant cells (rng.py) and goes on in
+    # list order. It takes the first of these cells that is legal, no own eye (no
+    # vacant neighbour, no opponent next to it) and no self-atari that takes
+    # nothing; with none, it passes. Each position once as it is, once with no
+    # last stone to answer.
     from hexgames import IllegalMove
     from hexgames.rng import Rng
     from kit import midgame, scaled
-    checked = 0
+    checked = replies = 0
     for seed in range(scaled(100, 6)):
         g = midgame("xiago", {"base": 4}, 4 + seed % 50, seed)
         if not g.to_move or g.must:
             continue
-        g.last = -1
         cell, adj, p = g.cell, g.adj, g.side
         q = 3 - p
 
@@ -357,11 +359,20 @@ def test_a_playouts_random_placement_is_the_first_fit_from_the_drawn_start():
             return len(new) >= 2            # else a self-atari
         emp = list(g.emp[:g.nemp])
         k = Rng(seed).below(len(emp))
-        want = [emp[(k + t) % len(emp)] for t in range(len(emp))]
-        want = [c for c in want if fits(c)][:1]
-        h = g.copy()
-        h.playout(seed, 1)
-        got = [c for c in range(g.n) if cell[c] == 0 and h.cell[c] == p]
-        assert got == want, (seed, g.record(), got, want)
-        checked += 1
-    assert checked > scaled(40, 2)
+        order = [emp[(k + t) % len(emp)] for t in range(len(emp))]
+        for last in (g.last, -1):
+            g.last = last
+            reply = []
+            if last >= 0 and cell[last] == q:
+                for s in [last] + [j for j in adj[last] if cell[j] == p]:
+                    if len(libs(s)) == 1:
+                        reply = list(libs(s))
+                        break
+            want = [c for c in reply + order if fits(c)][:1]
+            h = g.copy()
+            h.playout(seed, 1)
+            got = [c for c in range(g.n) if cell[c] == 0 and h.cell[c] == p]
+            assert got == want, (seed, last, g.record(), got, want)
+            checked += 1
+            replies += got == reply
+    assert checked > scaled(80, 4) and replies > scaled(5, 0)
