@@ -375,4 +375,4 @@ def test_a_playouts_placement_is_the_first_fit_from_its_reply_then_the_drawn_sta
             assert got == want, (seed, last, g.record(), got, want)
             checked += 1
             replies += got == reply
-    assert checked > scaled(80, 4) and replies > scaled(5, 0)
+    assert checked > scaled(80, 4) and replies >= scaled(5, 0)
