@@ -17,3 +17,9 @@ collect_ignore = [os.path.join("portable", f)
                   for f in os.listdir(os.path.join(ROOT, "tests", "portable"))
                   if f.startswith("test_kernels") and f.endswith(".py")
                   and f != "test_kernels_search.py"]
+
+
+def pytest_collection_modifyitems(session, config, items):
+    # CI's seeded mutation sample is minutes of one core: collected first, it starts
+    # at once on one worker, beside the rest, instead of ending the run after them
+    items.sort(key=lambda item: os.path.basename(str(item.fspath)) != "test_mutants_sample.py")
