@@ -260,6 +260,19 @@ def test_a_playouts_first_stone_is_the_generators_draw_and_becomes_the_last_move
     assert len(cells) > scaled(20, 5)
 
 
+def liberties(g, s):
+    """The vacant cells next to the group of the stone on s, by a plain flood."""
+    cell, adj = g.cell, g.adj
+    group, out = [s], set()
+    for x in group:
+        for j in adj[x]:
+            if cell[j] == cell[s] and j not in group:
+                group.append(j)
+            elif cell[j] == 0:
+                out.add(j)
+    return out
+
+
 def placement_prior(g, c):
     """knowledge.py's prior of the placement on c by the side to move, from its
     definitions: the liberties of groups by a plain flood."""
@@ -267,14 +280,7 @@ def placement_prior(g, c):
     q = 3 - p
 
     def libs(s):
-        group, out = [s], set()
-        for x in group:
-            for j in adj[x]:
-                if cell[j] == cell[s] and j not in group:
-                    group.append(j)
-                elif cell[j] == 0:
-                    out.add(j)
-        return out
+        return liberties(g, s)
     mine, theirs = [libs(j) for j in adj[c] if cell[j] == p], [libs(j) for j in adj[c] if cell[j] == q]
     new = set(j for j in adj[c] if cell[j] == 0)
     for s in mine:
@@ -332,14 +338,7 @@ def test_a_playouts_placement_is_the_first_fit_from_its_reply_then_the_drawn_sta
         q = 3 - p
 
         def libs(s):
-            group, out = [s], set()
-            for x in group:
-                for j in adj[x]:
-                    if cell[j] == cell[s] and j not in group:
-                        group.append(j)
-                    elif cell[j] == 0:
-                        out.add(j)
-            return out
+            return liberties(g, s)
 
         def fits(c):
             vacant = [j for j in adj[c] if cell[j] == 0]
