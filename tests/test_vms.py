@@ -90,9 +90,11 @@ def compiled(tmp_path_factory):
 # games fails it at any size: the free heap at the menu must not fall from one round
 # to the next), Hexade's kernels building four board sizes' tables (224k-232k and
 # 248k-272k: where one 14 KB block lands decides), and the other games' kernels
-# (232k-304k). The chip runs the kernel modules in its own 240 KB
+# (232k-304k), and the reuse of the search's tree (five games loaded beside its 32 KB
+# tree). The chip runs the kernel modules in its own 240 KB
 # (tests/test_chip_kernels.py) and measures its own heap (tests/test_chip_e2e.py).
-HEAP = {"test_session": "288k", "test_kernels_hexade": "256k", "test_kernels": "272k"}
+HEAP = {"test_session": "288k", "test_kernels_hexade": "256k", "test_kernels": "272k",
+        "test_search_reuse": "288k"}
 
 
 @pytest.mark.parametrize("module", PORTABLE)

@@ -7,12 +7,14 @@
 # so a win in one is never missed and a reply that wins at once is seen.
 # Games may add priors, their own playout policy, a cut-off evaluation, RAVE
 # statistics or an engine of their own (hooks: hexgames/README.md). The
-# node arrays and the UCB tables are in tree.py.
+# node arrays and the UCB tables are in tree.py; the tree kept from the
+# last move in reuse.py.
 import gc
 from hexgames.board import zeros
 from micropython import const
 from hexgames.native import pick
 from hexgames.rng import Rng
+from hexgames.reuse import Reuse
 from hexgames.scratch import Scratch
 from hexgames.tree import Tree, BETA, INVSQ, LN16, SQ64
 
@@ -41,13 +43,17 @@ LEVELS = ((0, 0), (0, 0), (125, 3), (250, 2), (500, 2), (1000, 1))
 CHIP_RATE = 100
 
 
-class Search(Scratch):
+class Search(Scratch, Reuse):
     C = 350                  # exploration constant x 1024 (tuned: Hex vs OpenSpiel, HexGo vs MC)
     EXPAND_AT = 2            # a leaf is expanded on its second real visit
     MAX_PLIES = 400          # playout cut-off: counts as a draw
     SCAN_DEPTH = 1           # expansions this deep look for wins in one (see _scan)
     C_RAVE = 150             # exploration with RAVE: the AMAF rate already spreads the visits
     SURE = 17                # a prior this high starts with twice the visits (17: none)
+    # The tree below the moves played since the last search is kept: the
+    # search goes on where it left off (reuse.py; an engine that keeps more
+    # per node than the tree would say False)
+    REUSE = True
 
     def __init__(self, seed=1, memory=32 * 1024):
         global K
@@ -79,8 +85,12 @@ class Search(Scratch):
         # (plan() below); else a wide game fills it early and searches flat
         self.pace = getattr(game, "EXPAND_PACE", False)
         self.budget = 0
+        r = self._reached(game) if self.REUSE else -1     # before prepare() moves the root
         self.prepare(game)
         self.pv = self.prior_visits if self.priors else 0     # visits a child starts with
+        self.kept = self.base = self._go_on(r, K.keep) if r >= 0 else 0
+        if self.kept:
+            return
         self.tree.reset(3 - game.to_move)
         if game.to_move:                      # the root is expanded and scanned at once
             self.restore()
@@ -158,7 +168,8 @@ class Search(Scratch):
     def _expand(self, v, g, depth):
         t = self.tree
         # paced: no expansion while the tree is fuller than the budget is spent
-        if self.budget and t.used * self.budget > t.size * (self.playouts + 1):
+        # (of the room left beside the nodes kept from the last search)
+        if self.budget and (t.used - self.base) * self.budget > (t.size - self.base) * (self.playouts + 1):
             return False
         k = self._children(g)
         f = t.used

@@ -17,6 +17,8 @@ _AMAF_CAP = const(32000)
 _A1 = const(32760)      # hexgames/rng.py's generators
 _A2 = const(32730)
 _M15 = const(0x7FFF)
+_KEPT = const(0x80)     # proven[v] while keep() runs: v is in the kept subtree
+_HEAD = const(0x40)     # ... and heads its block: first[v] holds its parent
 
 
 @micropython.viper
@@ -204,3 +206,41 @@ def backup_amaf(path: ptr32, depth: int, winner: int, owner: ptr8, top: int, mov
                     amaf_w[c] += 1
                 elif winner == who[c]:
                     amaf_w[c] += 2
+
+
+@micropython.viper
+def keep(r: int, used: int, move: ptr32, first: ptr32, visits: ptr32, wins: ptr32, kids: ptr16,
+         amaf_n: ptr16, amaf_w: ptr16, who: ptr8, proven: ptr8, born: ptr8) -> int:
+    # first[] of a leaf (-1) is only copied here, never compared
+    proven[r] = proven[r] | _KEPT
+    n = 0
+    for v in range(r, used):
+        if proven[v] & _KEPT:
+            if proven[v] & _HEAD:
+                p = first[v]
+                first[v] = first[p]
+                first[p] = n
+            n += 1
+            k = kids[v]
+            if k:
+                f = first[v]
+                for c in range(f, f + k):
+                    proven[c] = proven[c] | _KEPT
+                proven[f] = proven[f] | _HEAD
+                first[v] = first[f]
+                first[f] = v
+    n = 0
+    for v in range(r, used):
+        if proven[v] & _KEPT:
+            move[n] = move[v]
+            first[n] = first[v]
+            visits[n] = visits[v]
+            wins[n] = wins[v]
+            kids[n] = kids[v]
+            amaf_n[n] = amaf_n[v]
+            amaf_w[n] = amaf_w[v]
+            who[n] = who[v]
+            born[n] = born[v]
+            proven[n] = proven[v] & 3
+            n += 1
+    return n

@@ -1,7 +1,8 @@
 # The search's loops over the tree's arrays (tree.py) in plain Python: the
 # twins of kernels.py, with the same signatures and the same results, for
 # CPython and the WebAssembly VM (hexgames/native.py picks the set).
-# ai.Search calls them for the descent, expansion and the backups. Arrays:
+# ai.Search calls them for the descent, expansion, the backups and the
+# tree kept from the last search. Arrays:
 # first, visits, wins, move: array('i'); kids, amaf_n, amaf_w: array('H');
 # who, proven, born: bytearray; path: array('i') of node numbers.
 from micropython import const
@@ -13,6 +14,8 @@ _AMAF_CAP = const(32000)
 _A1 = const(32760)       # hexgames/rng.py's generators
 _A2 = const(32730)
 _M15 = const(0x7FFF)
+_KEPT = const(0x80)      # proven[v] while keep() runs: v is in the kept subtree
+_HEAD = const(0x40)      # ... and heads its block: first[v] holds its parent
 
 
 def _ln16(n, ln16):
@@ -178,3 +181,47 @@ def backup_amaf(path, depth, winner, owner, top, move, who, amaf_n, amaf_w, firs
                     amaf_w[c] += 1
                 elif winner == who[c]:
                     amaf_w[c] += 2
+
+
+def keep(r, used, move, first, visits, wins, kids, amaf_n, amaf_w, who, proven, born):
+    """Node r becomes the root: its subtree slid to the front of the arrays
+    in the order it had, the rest of the nodes below used freed. Returns
+    the nodes kept. A block of children lies after its parent, so with the
+    order kept no node moves up, and one pass from r finds every node kept:
+    its new index is the count kept before it. A parent learns its block's
+    new index when the pass reaches the block; until then the block's head
+    holds the parent's index in its first, and the parent the head's first
+    (no array besides the tree's own)."""
+    proven[r] |= _KEPT
+    n = 0
+    for v in range(r, used):
+        if not proven[v] & _KEPT:
+            continue
+        if proven[v] & _HEAD:
+            p = first[v]
+            first[v] = first[p]
+            first[p] = n
+        n += 1
+        k = kids[v]
+        if k:
+            f = first[v]
+            for c in range(f, f + k):
+                proven[c] |= _KEPT
+            proven[f] |= _HEAD
+            first[v] = first[f]
+            first[f] = v
+    n = 0
+    for v in range(r, used):
+        if proven[v] & _KEPT:
+            move[n] = move[v]
+            first[n] = first[v]
+            visits[n] = visits[v]
+            wins[n] = wins[v]
+            kids[n] = kids[v]
+            amaf_n[n] = amaf_n[v]
+            amaf_w[n] = amaf_w[v]
+            who[n] = who[v]
+            born[n] = born[v]
+            proven[n] = proven[v] & 3
+            n += 1
+    return n

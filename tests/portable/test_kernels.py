@@ -6,6 +6,7 @@ import gc
 import hexgames
 from hexgames.ai import Player
 from hexgames.rng import Rng
+from array import array
 from hexgames.tree import Tree
 from kit import ON_CHIP, kernel_pair, midgame, unload_games, use_kernels
 
@@ -38,7 +39,7 @@ def _search(g, kernels, level, seed):
 
 def test_the_search_kernels_are_native_here():
     k, t = kernel_pair("kernels", "twins")
-    for name in ("descend", "select_rave", "expand", "backup", "backup_amaf"):
+    for name in ("descend", "select_rave", "expand", "backup", "backup_amaf", "keep"):
         assert getattr(k, name) is not getattr(t, name)
 
 
@@ -79,3 +80,29 @@ def test_hexmeister_searches_the_same_with_kernels_and_twins():
 
 def test_hex_searches_the_same_with_kernels_and_twins():
     _same_search("hex", {})
+
+
+def test_a_kept_subtree_is_the_same_with_kernels_and_twins():
+    # a searched tree (Hex's with its RAVE counts, HexGo's), kept at the root
+    # itself, at a child and at a grandchild: the same nodes, arrays and count
+    k, tw = kernel_pair("kernels", "twins")
+    for name in ("hex", "hexgo"):
+        g = midgame(name, {}, 6, 1)
+        p = Player(5, seed=1, memory=12 * 1024)
+        p.start(g)
+        p.budget = 40 if ON_CHIP else 200
+        p.think()
+        t = p.search.tree
+        f = t.first[0]
+        c = [x for x in range(f, f + t.kids[0]) if t.kids[x]][0]
+        r = [x for x in range(t.first[c], t.first[c] + t.kids[c]) if t.visits[x]][-1]
+        for v in (0, c, r):
+            out = []
+            for K in (k, tw):
+                a = [array("i", x) for x in (t.move, t.first, t.visits, t.wins)]
+                a += [array("H", x) for x in (t.kids, t.amaf_n, t.amaf_w)]
+                a += [bytearray(x) for x in (t.who, t.proven, t.born)]
+                n = K.keep(v, t.used, *a)
+                out.append((n, [bytes(memoryview(x)[:n]) for x in a]))
+            assert out[0] == out[1], (name, v)
+            assert 1 <= out[0][0] <= t.used and (v or out[0][0] == t.used), (name, v)
