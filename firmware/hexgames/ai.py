@@ -88,7 +88,7 @@ class Search(Scratch, Reuse):
         r = self._reached(game) if self.REUSE else -1     # before prepare() moves the root
         self.prepare(game)
         self.pv = self.prior_visits if self.priors else 0     # visits a child starts with
-        self.kept = self.base = self._go_on(r, K.keep) if r >= 0 else 0
+        self.kept = self._go_on(r, K.keep) if r >= 0 else 0
         if self.kept:
             return
         self.tree.reset(3 - game.to_move)
@@ -169,7 +169,7 @@ class Search(Scratch, Reuse):
         t = self.tree
         # paced: no expansion while the tree is fuller than the budget is spent
         # (of the room left beside the nodes kept from the last search)
-        if self.budget and (t.used - self.base) * self.budget > (t.size - self.base) * (self.playouts + 1):
+        if self.budget and (t.used - self.kept) * self.budget > (t.size - self.kept) * (self.playouts + 1):
             return False
         k = self._children(g)
         f = t.used
