@@ -283,6 +283,21 @@ export class Chip {
         if (skip <= 0 || skip > left) skip = left;
         clock.tick(skip);
         cycles += skip / CYCLE_NS;
+      } else if (!pioOn) {
+        // The common case, kept tight: the core runs, no PIO to clock, and the
+        // clock's tick() (its alarm list) only when an alarm falls due.
+        let busy = 0;
+        do {
+          const n = core.executeInstruction();
+          const t = clock.nanosCounter + n * CYCLE_NS;
+          const a = clock.nextAlarm;
+          if (a !== null && a.nanos <= t) clock.tick(n * CYCLE_NS);
+          else clock.nanosCounter = t;
+          busy += n;
+        } while (clock.nanosCounter < untilNanos && !this.stopFlag && !this.poweredOff
+                 && !core.waiting && pios[0].stopped && pios[1].stopped);
+        this.busyCycles += busy;
+        cycles += busy;
       } else {
         const n = core.executeInstruction();
         clock.tick(n * CYCLE_NS);
