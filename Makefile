@@ -12,7 +12,7 @@
 #                 JOBS=N games at once, default one per core; RAY=ADDRESS|auto|local on Ray)
 #   make mutants  mutation testing with cosmic-ray: every mutant of one target's modules
 #                 against its CPython tests (GAME=hexgo, or engine, search, app; hours), or
-#                 SAMPLE=100 a seeded sample of the targets at the score (CI runs it)
+#                 SAMPLE=60 a seeded sample of the targets at the score (CI runs it)
 #   make faults   power cuts, bouncy presses and whole games on the emulated RP2040, one
 #                 summary (hours; QUICK=1: a sample of each in under ten minutes)
 PYTHON ?= python3
@@ -37,9 +37,10 @@ play: $(VENV)/.installed
 # The tests run in one process per core (pytest-xdist), a test file to a process:
 # the emulated chip's files, one chip each, then run side by side. A test process
 # that dies ends the run (--max-worker-restart 0): its replacement once sat idle
-# and the run waited for it until stopped.
+# and the run waited for it until stopped. The files go out longest first
+# (tests/conftest.py), not by their number of tests (--no-loadscope-reorder).
 test: setup
-	$(PY) -m pytest -n $(or $(JOBS),auto) --dist loadfile --max-worker-restart 0 tests
+	$(PY) -m pytest -n $(or $(JOBS),auto) --dist loadfile --no-loadscope-reorder --max-worker-restart 0 tests
 
 bench: $(VENV)/.installed $(if $(CHIP),$(PICO)/node_modules/.installed)
 	$(PY) -m host_sim bench $(if $(CHIP),--chip)

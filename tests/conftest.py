@@ -19,7 +19,24 @@ collect_ignore = [os.path.join("portable", f)
                   and f != "test_kernels_search.py"]
 
 
+# The files that take minutes, longest first (seconds of one core in a CI run,
+# 2026-11): each process takes the next file when it is free, so the long ones start
+# at once and the many short ones fill the gaps at the end. The Makefile passes
+# --no-loadscope-reorder, or pytest-xdist would order the files by their number of
+# tests instead (the mutants' two tests once started 29 minutes into the run).
+LONGEST = ("test_chip_kernels.py",       # 600
+           "test_mutants_sample.py",     # 400
+           "test_chip_hexboard.py",      # 300, half of it building the HexBoard's image
+           "test_chip_faults.py",        # 290
+           "test_chip_e2e.py",           # 260
+           "test_chip_flash.py",         # 170
+           "test_vms.py",                # 120
+           "test_web.py",                # 110
+           "test_chip.py")               # 75
+
+
 def pytest_collection_modifyitems(session, config, items):
-    # CI's seeded mutation sample is minutes of one core: collected first, it starts
-    # at once on one worker, beside the rest, instead of ending the run after them
-    items.sort(key=lambda item: os.path.basename(str(item.fspath)) != "test_mutants_sample.py")
+    def rank(item):
+        name = os.path.basename(str(item.fspath))
+        return LONGEST.index(name) if name in LONGEST else len(LONGEST)
+    items.sort(key=rank)                 # stable: each file's own order is kept
