@@ -43,15 +43,16 @@ def test_the_search_kernels_are_native_here():
         assert getattr(k, name) is not getattr(t, name)
 
 
-def _same_search(name, opts):
+def _same_search(name, opts, middle=24):
     # at the start and in a middle game: the move, the iterations and the whole
-    # tree (nodes, visits, wins, RAVE counts, proofs)
+    # tree (nodes, visits, wins, RAVE counts, proofs). The chip's twins are
+    # bytecode at a few iterations a second: there the middle game only, whose
+    # tree holds the same kinds of node (the unix port checks the start too)
     unload_games(True)
     gc.collect()
-    for plies, seed in ((0, 1), (14 if ON_CHIP else 24, 2)):
+    for plies, seed in ((14, 2),) if ON_CHIP else ((0, 1), (middle, 2)):
         g = midgame(name, opts, plies, seed)
-        if not g.to_move:
-            continue
+        assert g.to_move, (name, plies, "the game ended before the search")
         a = _search(g, True, 5, seed)
         b = _search(g, False, 5, seed)
         assert a[0] == b[0] and a[1] == b[1], (name, plies, a[:2], b[:2])
@@ -71,7 +72,7 @@ def test_xiago_searches_the_same_with_kernels_and_twins():
 
 
 def test_inphexion_searches_the_same_with_kernels_and_twins():
-    _same_search("inphexion", {})
+    _same_search("inphexion", {}, 14)          # 24 random plies end this game
 
 
 def test_hexmeister_searches_the_same_with_kernels_and_twins():

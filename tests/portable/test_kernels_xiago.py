@@ -197,8 +197,8 @@ def test_the_move_lists_match_through_the_game():
     # kernels against all twins, the slow paths of the slides included
     from hexgames.xiago import knowledge
     # on the chip the twins' move list is bytecode at about 7 a second: one
-    # position in 32 of the two games (the kernels' own tests above take more)
-    for g in _positions(1 if not ON_CHIP else 8):
+    # position in 64 of the two games (the kernels' own tests above take more)
+    for g in _positions(1 if not ON_CHIP else 16):
         got = []
         for on in (True, False):
             use_kernels(on)
