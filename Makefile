@@ -54,9 +54,9 @@ faults: $(VENV)/.installed $(PICO)/node_modules/.installed
 
 # Mutants of the rule engine and the app's core (tools/mutants.py): the score per module,
 # failing below 85% killed; the survivors' diffs in build/mutants/. JOBS copies of the
-# tree run side by side (2 by default).
+# tree run side by side (2 by default); ONLY=reuse.py runs one module of GAME.
 mutants: $(VENV)/.installed $(VENV)/.mutants
-	$(PY) tools/mutants.py --jobs $(or $(JOBS),2) $(if $(SAMPLE),--sample $(SAMPLE) --seed $(or $(SEED),1),$(GAME))
+	$(PY) tools/mutants.py --jobs $(or $(JOBS),2) $(if $(SAMPLE),--sample $(SAMPLE) --seed $(or $(SEED),1),$(GAME) $(if $(ONLY),--only $(ONLY)))
 
 # Compiles firmware/ with mpy-cross for the board's .mpy version, copies what changed
 # with mpremote, resets the board (tools/build/deploy.py). PORT defaults to mpremote's auto.

@@ -6,6 +6,7 @@
     python tools/mutants.py --again hexade   the last run's survivors against the tests now
     python tools/mutants.py --again hexade --tests tests/portable/test_new.py
                                              ... against just the new tests (quicker)
+    python tools/mutants.py search --only reuse.py   one module of a target (its first run)
 
 Each target is a set of modules and the fast CPython tests that guard them: a mutant
 is one small change to one module (an operator, a number, a comparison, a loop run
@@ -57,9 +58,9 @@ TARGETS = {
                 "tests/portable/test_board.py", "tests/portable/test_connect.py",
                 "tests/portable/test_game.py"]),
     # the search every game shares: its walk, tree, twins, scratch game and generator
-    "search": ([HG + m for m in ("ai.py", "tree.py", "twins.py", "scratch.py", "rng.py")],
+    "search": ([HG + m for m in ("ai.py", "tree.py", "twins.py", "scratch.py", "rng.py", "reuse.py")],
                ["tests/portable/test_kernels_search.py", "tests/portable/test_search_edges.py",
-                "tests/portable/test_search_tables.py",
+                "tests/portable/test_search_tables.py", "tests/portable/test_search_reuse.py",
                 "tests/portable/test_ai.py",
                 "tests/portable/test_results.py", "tests/portable/test_hexade_ai.py",
                 "tests/portable/test_hexgo_engine.py"]),
@@ -143,13 +144,22 @@ def baseline(tests, cwd):
     return sorted(ids, key=lambda i: spent.get(i, 0.0)), took
 
 
-def prepare(name, target, jobs, chosen, tests=None):
+def modules_of(target, only=None):
+    """The target's modules, or those of them whose path ends with a name in only."""
+    modules = TARGETS[target][0]
+    if not only:
+        return modules
+    return [m for m in modules if any(m.endswith("/" + o) for o in only)]
+
+
+def prepare(name, target, jobs, chosen, tests=None, only=None):
     """Copies, configs and sessions of one target, one per job, each holding its share
     of the mutants (chosen: the keys to run, or None for all), run against tests (the
     target's own by default). Returns the shard dirs."""
     from cosmic_ray.work_db import WorkDB, use_db
     from cosmic_ray.work_item import WorkerOutcome, WorkResult
-    modules, own = TARGETS[target]
+    own = TARGETS[target][1]
+    modules = modules_of(target, only)
     tests = tests or own
     shards = []
     took = None
@@ -217,13 +227,18 @@ def report(name, runs, lines):
     return by
 
 
-def last_run(target):
+def full_name(target, only=None):
+    """The folder of a target's full run (of only some of its modules, with only)."""
+    return target + "".join("-" + o.replace("/", "_").replace(".py", "") for o in only or ())
+
+
+def last_run(target, only=None):
     """(killed, survivors' keys) of each module in the target's last full run."""
     from cosmic_ray.work_db import WorkDB, use_db
     from cosmic_ray.work_item import WorkerOutcome
     out = {}
     for k in range(64):
-        path = os.path.join(OUT, target, target, "job%d" % k, "session.sqlite")
+        path = os.path.join(OUT, full_name(target, only), target, "job%d" % k, "session.sqlite")
         if not os.path.isfile(path):
             break
         with use_db(path, WorkDB.Mode.open) as db:
@@ -235,7 +250,8 @@ def last_run(target):
                     else:
                         got[1].add(key(item))
     if not out:
-        sys.exit("no full run of %s to take up: make mutants GAME=%s first" % (target, target))
+        sys.exit("no full run of %s to take up: make mutants GAME=%s%s first"
+                 % (full_name(target, only), target, " ONLY=" + " ".join(only) if only else ""))
     return out
 
 
@@ -274,16 +290,16 @@ def stop(procs):
         p.wait()
 
 
-def run(targets, jobs, sample, seed, min_score, again=False, tests=None):
+def run(targets, jobs, sample, seed, min_score, again=False, tests=None, only=None):
     os.makedirs(OUT, exist_ok=True)
-    name = "sample" if sample else "-".join(targets) + ("-again" if again else "")
+    name = "sample" if sample else full_name("-".join(targets), only) + ("-again" if again else "")
     plan = {}
     before = {}
     if again:
         # Only the survivors of the last full run, against the tests as they are now:
         # what that run killed stays killed (tests are only ever added).
         for t in targets:
-            for module, (killed, left) in last_run(t).items():
+            for module, (killed, left) in last_run(t, only).items():
                 before[module] = killed
                 plan.setdefault(t, set()).update(left)
     elif sample:
@@ -296,7 +312,7 @@ def run(targets, jobs, sample, seed, min_score, again=False, tests=None):
     start = time.monotonic()
     runs = []
     for target, chosen in sorted(plan.items()):
-        shards = prepare(name, target, jobs, chosen, tests)
+        shards = prepare(name, target, jobs, chosen, tests, only)
         procs = [subprocess.Popen([os.path.join(os.path.dirname(sys.executable), "cosmic-ray"),
                                    "exec", "cr.toml", "session.sqlite"], cwd=d) for d in shards]
         try:
@@ -339,6 +355,9 @@ def main(argv=None):
     ap.add_argument("--tests", nargs="+", metavar="FILE",
                     help="with --again, only these tests: the new ones (a survivor outlived "
                     "the others already, and each costs a run of all of them)")
+    ap.add_argument("--only", nargs="+", metavar="MODULE",
+                    help="of a full run's target, only these modules (path ends: reuse.py, "
+                    "opponent/twins.py): a module's first run without the whole target's")
     a = ap.parse_args(argv)
     # kill (SIGTERM) and Ctrl-C alike unwind through run()'s cleanup
     signal.signal(signal.SIGTERM, lambda *_: sys.exit("stopped"))
@@ -348,7 +367,12 @@ def main(argv=None):
         ap.error("name targets among: %s (unknown: %s)" % (", ".join(TARGETS), ", ".join(bad) or "none"))
     if a.tests and not a.again:
         ap.error("--tests is for --again (a full run needs the target's whole test list)")
-    return run(targets, max(1, a.jobs), a.sample, a.seed, a.min, a.again, a.tests)
+    if a.only and a.sample:
+        ap.error("--only is for a full run and its --again (a sample draws from whole targets)")
+    for o in a.only or ():
+        if not any(modules_of(t, [o]) for t in targets):
+            ap.error("no module of %s ends with /%s" % (", ".join(targets), o))
+    return run(targets, max(1, a.jobs), a.sample, a.seed, a.min, a.again, a.tests, a.only)
 
 
 if __name__ == "__main__":
