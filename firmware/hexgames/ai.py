@@ -85,10 +85,10 @@ class Search(Scratch, Reuse):
         # (plan() below); else a wide game fills it early and searches flat
         self.pace = getattr(game, "EXPAND_PACE", False)
         self.budget = 0
-        r = self._reached(game) if self.REUSE else -1     # before prepare() moves the root
+        r = self._reached(game) if self.REUSE else None   # before prepare() moves the root
         self.prepare(game)
         self.pv = self.prior_visits if self.priors else 0     # visits a child starts with
-        self.kept = self._go_on(r, K.keep) if r >= 0 else 0
+        self.kept = self._go_on(r, K.keep) if r is not None else 0
         if self.kept:
             return
         self.tree.reset(3 - game.to_move)

@@ -12,35 +12,36 @@ class Reuse:
 
     def _reached(self, game):
         """The node of the last search's tree that game's position is: the
-        old root's, after the moves played since; -1 if there is none, or
-        it was never expanded. Called before prepare() moves the root."""
+        old root's, after the moves played since; None if there is none, or
+        it was never expanded. Called before prepare() moves the root.
+        (Before the first search the root is None, whose type is no game's;
+        a finished game's node is never expanded.)"""
         old, t = self.root, self.tree
-        if old is None or t.used == 0 or not game.to_move or type(old) is not type(game):
-            return -1
-        if old.options != game.options or old._origin != game._origin:
-            return -1
+        if type(old) is not type(game) or old.options != game.options or old._origin != game._origin:
+            return None
         h, h0 = game._hist, old._hist
         n = len(h0)
         if len(h) < n:
-            return -1
+            return None
         for i in range(n):
             if h[i] != h0[i]:
-                return -1
+                return None
         v = 0
         for i in range(n, len(h)):
             v = self._child(v, h[i])
-            if v < 0:
-                return -1
-        return v if t.kids[v] else -1
+            if not v:
+                return None
+        return v if t.kids[v] else None
 
     def _child(self, v, m):
-        """v's child for move m, or -1 (not expanded, or m not listed)."""
+        """v's child for move m, or 0 (the root, nobody's child: m was not
+        listed, or v not expanded)."""
         t = self.tree
         f = t.first[v]
         for c in range(f, f + t.kids[v]):
             if t.move[c] == m:
                 return c
-        return -1
+        return 0
 
     def _go_on(self, r, keep):
         """Node r the root, its subtree kept and the rest freed by the
@@ -62,7 +63,10 @@ class Reuse:
         """Kept node v scanned for moves that end the game as its expansion
         would be (ai.Search._scan), its children's moves listed in buf."""
         t = self.tree
-        self._back(t.move[v] if depth else -1)
+        if depth:
+            self._back(t.move[v])
+        else:
+            self.restore()
         f = t.first[v]
         buf = self.buf
         for i in range(t.kids[v]):

@@ -167,3 +167,15 @@ def use_kernels(on):
             if leaf in ("kernels", "twins"):
                 setattr(mod, key, native.pick("kernels", "twins", base) if on
                         else native.load(base + ".twins"))
+
+
+def without_ends(g):
+    """g as a game that cannot tell which moves end it (no ends_into): the
+    search's look for wins in one then plays each move (and, a level down,
+    the move above it first)."""
+    class NoEnds(type(g)):
+        ends_into = None
+    h = NoEnds(dict(g.options))
+    h._load(hexgames.load_json(g.dump()))
+    assert h.dump() == g.dump()
+    return h

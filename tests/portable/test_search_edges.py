@@ -3,11 +3,10 @@
 # weaker levels choose, and endgames the solver must prove as exhaustive play does.
 from array import array
 import hexgames
-from hexgames import load_json
 from hexgames.ai import LEVELS, Player, Search
 from hexgames.rng import Rng
 from hexgames.tree import Tree
-from kit import StepClock, midgame, position, raises, scaled
+from kit import StepClock, midgame, position, raises, scaled, without_ends
 
 WIN = 1
 LOSS = 2
@@ -150,18 +149,6 @@ def _minimax(g):
     return other
 
 
-def _without_ends(g):
-    """g as a game that cannot tell which moves end it (no ends_into): the
-    search's look for wins in one then plays each move (and, a level down,
-    the move above it first)."""
-    class NoEnds(type(g)):
-        ends_into = None
-    h = NoEnds(dict(g.options))
-    h._load(load_json(g.dump()))
-    assert h.dump() == g.dump()
-    return h
-
-
 def test_the_solver_proves_small_endgames_as_exhaustive_play_does():
     # Hex 5x5 with eight cells left (seven on MicroPython's smaller heap), half of them as a game that cannot say which
     # moves end it: the search proves the root and each move it proves, and every
@@ -178,7 +165,7 @@ def test_the_solver_proves_small_endgames_as_exhaustive_play_does():
         if not g.to_move:
             continue
         if deep % 2:
-            g = _without_ends(g)
+            g = without_ends(g)
             assert getattr(g.copy(), "ends_into") is None
         s.start(g)
         n = 0
@@ -209,7 +196,7 @@ def test_a_reply_that_wins_at_once_is_proven_a_level_down_with_or_without_ends_i
     for plain in (True, False):
         g = position("hex", {"X": "b1 d5", "O": "a3 b3 d3 e3"}, "X", {"size": 5})
         if not plain:
-            g = _without_ends(g)
+            g = without_ends(g)
         c3 = g.parse("c3")
         s = Search(1, memory=scaled(64, 40) * 1024)
         s.start(g)

@@ -5,7 +5,7 @@ import gc
 import hexgames
 from hexgames import ai
 from hexgames.ai import Player, Search
-from kit import midgame, position, scaled
+from kit import midgame, position, scaled, without_ends
 
 WIN = 1
 
@@ -16,6 +16,16 @@ def _snapshot(t, v):
             t.amaf_n[v], t.amaf_w[v], t.kids[v])
     f = t.first[v]
     return (node, tuple([_snapshot(t, c) for c in range(f, f + t.kids[v])]))
+
+
+def _fingerprint(t):
+    """A hash of the used nodes, field by field (a snapshot of a whole tree
+    would not fit the unix port's heap beside it)."""
+    h = t.used
+    for a in (t.move, t.first, t.visits, t.wins, t.who, t.proven, t.born, t.amaf_n, t.amaf_w, t.kids):
+        for i in range(t.used):
+            h = (h * 31 + a[i]) & 0xFFFFFF
+    return h
 
 
 def _keep(s, r):
@@ -39,11 +49,14 @@ def _most_visited(t, v):
     return best
 
 
-def _searched(name, opts, iterations, seed=1, plies=0, kb=32):
-    # the same tree on every VM: the tests below find their positions in it
+def _searched(name, opts, iterations, seed=1, plies=0, kb=32, ends=True, cls=Search):
+    # the same tree on every VM: the tests below find their positions in it.
+    # ends=False: a game without ends_into, whose scan plays each move
     g = midgame(name, opts, plies, seed) if plies else hexgames.new(name, **opts)
+    if not ends:
+        g = without_ends(g)
     gc.collect()
-    s = Search(seed, memory=kb * 1024)
+    s = cls(seed, memory=kb * 1024)
     s.start(g)
     for _ in range(iterations):
         s.iterate()
@@ -116,18 +129,30 @@ def test_a_leaf_never_searched_another_line_or_another_game_starts_a_new_tree():
     r = _most_visited(t, c)
     assert t.kids[r]
     line = (t.move[c], t.move[r])
-    h = g.copy()
-    h.undo()
-    h.play([m for m in h.moves() if m not in line and m != g.history()[-1]][0])
-    h.play(line[0])
-    h.play(line[1])
-    s.start(h)
-    assert s.kept == 0 and t.visits[0] == 0
+    last = g.history()[-1]
+    others = [m for m in _before(g).moves() if m not in line and m != last]
+    assert others[0] < last < others[-1]      # a history that differs up or down
+    for other in (others[0], others[-1]):
+        g, s = _searched("hex", {"size": 5}, 200, plies=4, kb=16)
+        t = s.tree
+        h = _before(g)
+        h.play(other)
+        h.play(line[0])
+        h.play(line[1])
+        s.start(h)
+        assert s.kept == 0 and t.visits[0] == 0, other
     # the same (empty) history in another game: other options, another start
     for other in (hexgames.new("hex", size=6), position("hex", {"X": "c3"}, "O", {"size": 5})):
         g, s = _searched("hex", {"size": 5}, 50, kb=16)
         s.start(other)
         assert s.kept == 0 and s.tree.visits[0] == 0 and s.tree.kids[0] == len(other.moves())
+
+
+def _before(g):
+    """g a move earlier."""
+    h = g.copy()
+    h.undo()
+    return h
 
 
 def _two_plies_on(g, t, wanted):
@@ -170,14 +195,16 @@ def _checked_near_the_root(t, h):
 
 def test_a_kept_root_is_scanned_for_a_win_in_one():
     # two plies on, the expanded node was deeper than the scan looks: its
-    # win in one is proven at the start, and the root decided
-    g, s = _searched("hex", {"size": 5}, 600, seed=1, plies=8)
-    t = s.tree
-    h = _two_plies_on(g, t, lambda h, r: _unproven_wins(t, r, h))
-    assert h is not None
-    s.start(h)
-    assert s.kept and s.solved()
-    assert _checked_near_the_root(t, h) >= t.kids[0]
+    # win in one is proven at the start, and the root decided; by ends_into,
+    # or by playing each move where the game has none
+    for ends in (True, False):
+        g, s = _searched("hex", {"size": 5}, 600, seed=1, plies=8, ends=ends)
+        t = s.tree
+        h = _two_plies_on(g, t, lambda h, r: _unproven_wins(t, r, h))
+        assert h is not None
+        s.start(h)
+        assert s.kept and s.solved(), ends
+        assert _checked_near_the_root(t, h) >= t.kids[0]
 
 
 def test_below_a_kept_root_a_reply_that_wins_at_once_is_proven():
@@ -190,13 +217,14 @@ def test_below_a_kept_root_a_reply_that_wins_at_once_is_proven():
             if t.kids[x] and _unproven_wins(t, x, _after(h, t.move[x])):
                 return True
         return False
-    g, s = _searched("hex", {"size": 5}, 600, seed=2, plies=8)
-    t = s.tree
-    h = _two_plies_on(g, t, threatened)
-    assert h is not None
-    s.start(h)
-    assert s.kept and not s.solved()
-    assert _checked_near_the_root(t, h) > t.kids[0]
+    for ends in (True, False):
+        g, s = _searched("hex", {"size": 5}, 600, seed=2, plies=8, ends=ends)
+        t = s.tree
+        h = _two_plies_on(g, t, threatened)
+        assert h is not None
+        s.start(h)
+        assert s.kept and not s.solved(), ends
+        assert _checked_near_the_root(t, h) > t.kids[0]
 
 
 def test_a_player_keeps_its_tree_from_move_to_move_and_stays_seeded():
@@ -219,3 +247,69 @@ def test_a_player_keeps_its_tree_from_move_to_move_and_stays_seeded():
         first, kept = game(name, opts)
         assert kept > 0, name
         assert game(name, opts) == (first, kept), name
+
+
+def test_the_same_position_searched_again_keeps_the_whole_tree():
+    # a hint, then the computer's move on the same position: the tree goes
+    # on as it was (its root and the nodes below were scanned when expanded)
+    g, s = _searched("hex", {"size": 5}, 200, plies=4, kb=16)
+    t = s.tree
+    before, used = _fingerprint(t), t.used
+    s.start(g.copy())
+    assert s.kept == used == t.used
+    assert _fingerprint(t) == before
+
+
+def test_every_expanded_child_of_the_root_is_found_and_no_other_move():
+    # the first and the last of the root's children; Hexade lists the moves
+    # worth searching, not every empty cell, and a move it left out has no
+    # node below the root, even where it was searched deeper down
+    g, s = _searched("hex", {"size": 4}, 300, plies=6, kb=16)
+    t = s.tree
+    f, k = t.first[0], t.kids[0]
+    grown = [c for c in range(f, f + k) if t.kids[c]]
+    assert grown[-1] == f + k - 1
+    for c in (grown[0], grown[-1]):
+        g, s = _searched("hex", {"size": 4}, 300, plies=6, kb=16)
+        t = s.tree
+        size = _count(_snapshot(t, c))
+        h = g.copy()
+        h.play(t.move[c])
+        s.start(h)
+        assert s.kept == size, c
+    from hexgames.hexade.search import Search as Narrow      # the game's own
+    g, s = _searched("hexade", {"base": 5}, scaled(300, 150), cls=Narrow)
+    t = s.tree
+    f, k = t.first[0], t.kids[0]
+    listed = [t.move[c] for c in range(f, f + k)]
+    moves = g.moves()
+    # the first such move in the tree's order: a look past the root's
+    # children finds it soonest
+    left = [t.move[c] for c in range(f + k, t.used) if t.move[c] not in listed and t.move[c] in moves]
+    assert left
+    h = g.copy()
+    h.play(left[0])
+    s.start(h)
+    assert s.kept == 0 and t.visits[0] == 0
+
+
+def _deep_marks(t, v, depth):
+    """The proven marks of v's subtree from depth 3 on, by move (a kept root
+    and its children are scanned again: deeper nodes are not)."""
+    f = t.first[v]
+    return (t.move[v], t.proven[v] if depth >= 3 else None,
+            tuple([_deep_marks(t, c, depth + 1) for c in range(f, f + t.kids[v])]))
+
+
+def test_the_scan_of_a_kept_root_leaves_the_deeper_nodes_as_they_were():
+    for seed in (2,):
+        g, s = _searched("hex", {"size": 5}, 600, seed=seed, plies=14)
+        t = s.tree
+        c = _most_visited(t, 0)
+        r = _most_visited(t, c)
+        before = _deep_marks(t, r, 0)
+        h = g.copy()
+        h.play(t.move[c])
+        h.play(t.move[r])
+        s.start(h)
+        assert s.kept and _deep_marks(t, 0, 0) == before, seed
