@@ -8,7 +8,7 @@ import hexgames
 from array import array
 from hexgames.rng import Rng
 from hexgames.xiago.search import Search
-from kit import position, scaled
+from kit import position, rejects, scaled
 
 
 def _walk(base, plies, seed):
@@ -94,3 +94,89 @@ def test_the_superko_table_grows_in_place_and_keeps_every_position():
     assert g.t1 is t1 and g.t2 is t2 and len(t1) == g.tmask + 1 > 128
     for h1, h2 in seen:
         assert g._seen(h1, h2)
+
+
+def _fresh_table(base=4):
+    g = hexgames.new("xiago", base=base)
+    g._clear_seen()
+    return g
+
+
+def test_the_superko_table_starts_with_room_for_a_playout():
+    # the least power of two from 64 that a playout's reserve fills at most
+    # three quarters of, every slot free
+    for base in (4, 6):
+        g = _fresh_table(base)
+        cap = g.tmask + 1
+        r = g.map.reserve
+        assert 4 * (r + 1) <= 3 * cap and not (cap > 64 and 4 * (r + 1) <= 3 * (cap // 2)), base
+        assert cap & (cap - 1) == 0 and cap >= 64
+        assert len(g.t1) == len(g.t2) == cap and min(g.t1) == -1 == max(g.t1) and max(g.t2) == 0
+        assert g.tcount == 0
+
+
+def test_superko_look_ups_follow_a_collision_past_the_end_of_the_table():
+    # the probe goes on past a slot that holds another position (the same
+    # slot, or the same h1 with another h2), wrapping round, and stops at a
+    # free slot; h2 counts by its low 16 bits
+    g = _fresh_table()
+    cap = g.tmask + 1
+    last = cap - 1
+    g._insert(last, 5)
+    g._insert(last + cap, 7)            # the same slot: into slot 0
+    g._insert(last, 9)                  # the same h1, another h2: slot 1
+    assert g.t1[last] == last and g.t1[0] == last + cap and g.t1[1] == last
+    assert g._seen(last, 5) and g._seen(last + cap, 7) and g._seen(last, 9)
+    assert g._seen(last, 9 + 65536)
+    assert not g._seen(last, 6) and not g._seen(last + cap, 5) and not g._seen(last + 2 * cap, 7)
+    assert not g._seen(0, 5) and not g._seen(last - 1, 5)
+    g = _fresh_table()
+    g._insert(0, 1)                     # a hash of 0 is a position like any other
+    g._insert(cap, 2)
+    assert g.t1[0] == 0 and g.t1[1] == cap and g._seen(0, 1) and g._seen(cap, 2)
+
+
+def test_the_superko_table_grows_when_a_playout_could_fill_it_past_three_quarters():
+    g = _fresh_table()
+    cap, r = g.tmask + 1, g.map.reserve
+    stored = []
+    for k in range(3 * cap):
+        grows = 4 * (g.tcount + 1 + r) > 3 * (g.tmask + 1)
+        before = g.tmask
+        g.h1, g.h2, g.nemp = 1000 + 37 * k, k, 50 - k % 7
+        g._record()
+        stored.append((g.h1, g.h2))
+        assert g.tmask == (2 * before + 1 if grows else before), k
+        assert g.tcount == k + 1 and g.minemp == 50 - min(k, 6)      # the fewest vacant cells
+    assert g.tmask + 1 >= 4 * cap
+    for h1, h2 in stored:
+        assert g._seen(h1, h2)
+    assert not g._seen(999, 0)
+
+
+def test_a_placements_superko_look_up_goes_past_colliding_entries():
+    # example 6's a4, which repeats the position after a6, with the table
+    # rebuilt: entries in the same slot (another h1) and of the same h1 with
+    # another h2 lie before the position, and the probe wraps round the end
+    before = hexgames.replay("xiago base=4: a4 b3 b5 g1 a6")
+    h1, h2, nemp = before.h1, before.h2, before.nemp
+    for wrap in (False, True):
+        g = hexgames.replay("xiago base=4: a4 b3 b5 g1 a6 a5")
+        g._clear_seen()
+        cap = g.tmask + 1
+        assert 0 < h2 & 0xFFFF < 0xFFFF
+        decoys = [(h1 ^ cap, h2), (h1, h2 + 1), (h1, h2 - 1)]
+        if wrap:                    # from the slot to the table's end and on
+            decoys += [(h1 ^ (k * cap), h2) for k in range(2, cap - (h1 & g.tmask) + 2)]
+        for d in decoys:
+            g._insert(d[0], d[1])
+        # the look-up is skipped only where no stored position has as few
+        # vacant cells as the one the placement makes
+        g.minemp = nemp
+        h = g.copy()
+        h.play("a4")
+        g._insert(h1, h2)
+        rejects(g, "a4", "superko")
+        g.minemp = nemp + 1
+        h = g.copy()
+        h.play("a4")            # fewer vacant cells than any position stored: new
