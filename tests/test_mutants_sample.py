@@ -52,3 +52,23 @@ def alive(pid):
             return False
         time.sleep(0.1)
     return True
+
+
+def test_only_runs_the_named_modules_of_a_target():
+    # make mutants GAME=search ONLY=reuse.py: one module's run, in its own folder
+    # (--again finds it there); a name that no module of the target ends with
+    # is refused before anything runs
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import mutants
+    assert mutants.modules_of("search", ["reuse.py"]) == ["firmware/hexgames/reuse.py"]
+    assert mutants.modules_of("hexade", ["opponent/twins.py"]) == [
+        "firmware/hexgames/hexade/opponent/twins.py"]
+    assert mutants.modules_of("hexade", ["twins.py"]) == [
+        "firmware/hexgames/hexade/twins.py", "firmware/hexgames/hexade/opponent/twins.py"]
+    assert mutants.modules_of("hex") == mutants.TARGETS["hex"][0]
+    assert mutants.full_name("hexade", ["opponent/twins.py"]) == "hexade-opponent_twins"
+    for argv, why in ((["hexade", "--only", "reuse.py"], "no module of hexade ends with /reuse.py"),
+                      (["--sample", "5", "--only", "rules.py"], "--only is for a full run")):
+        r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "mutants.py")] + argv,
+                           cwd=ROOT, capture_output=True, text=True)
+        assert r.returncode == 2 and why in r.stderr, r.stderr

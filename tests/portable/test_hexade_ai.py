@@ -9,6 +9,7 @@ from hexgames import board
 from hexgames.ai import Player
 from hexgames.hexade.position import recount
 from hexgames.hexade import tables
+from hexgames.hexade.knowledge import VALUE
 from hexgames.rng import Rng
 from kit import position, scaled
 
@@ -63,6 +64,10 @@ def test_priors_rate_a_capture_16_when_it_can_break_a_six():
     assert pr["c7"] == 16
     # with f6's stone on a9 instead O has no six, and c7 is a capture like any other
     assert priors(hexade("c4 h2 i2 j2 h8", "a6 b6 c6 d6 e6 a9 c5"))["c7"] == 11
+    # still 16 where c7 would stand in a pair O could take (c7-d7 between
+    # the empty b7 and O's e7): the six must be broken whatever it costs
+    assert priors(hexade("c4 h2 i2 j2 h8 d7", "a6 b6 c6 d6 e6 f6 c5 e7"))["c7"] == 16
+    assert priors(hexade("c4 h2 i2 j2 h8 d7", "a6 b6 c6 d6 e6 a9 c5 e7"))["c7"] == 11 - 2
     p = Player(2, seed=1)
     p.start(g)
     p.think()
@@ -375,3 +380,127 @@ def test_a_full_stack_of_fives_drops_the_blocked_ones_to_take_a_new_one():
     board._cache.pop(("hexhex", 10), None)     # base 10's tables: the VM's heap is the chip's
     tables._layouts.pop(10, None)
     gc.collect()
+
+
+def _placements(b):
+    """Every six on board b, as the bytes of its cells, found by laying each
+    shape (tables.SHAPES, axial offsets) at every anchor where all its cells
+    are on the board: the geometry, not the tables."""
+    out = []
+    for kind, shape in tables.SHAPES:
+        for a in range(b.n):
+            q0, r0 = b.coord(a)
+            if kind == "hexagon":
+                q0, r0 = q0 - 1, r0             # the ring lies around (q0 + 1, r0)
+            cells = [b.at(q0 + dq, r0 + dr) for dq, dr in shape]
+            if min(cells) >= 0:
+                out.append(bytes(cells))
+    return out
+
+
+def _model_prior(g, sixes, own, pending, m):
+    """knowledge.py's prior of move m (a cell), from its comments: the best
+    six it serves (VALUE of own and enemy stones: own[] holds 1 and 2), two
+    fives 14, further strong sixes +1 or +2 up to 14, an enemy pair it flanks
+    11 (16 when the enemy has a six: pending), -2 if the stone would stand
+    in a pair that the enemy holds one end of, the other empty."""
+    b = g.board
+    p = g.side
+    q = 3 - p
+
+    def at(k, d):                           # the k-th cell from m in direction d; 3 off the board
+        q0, r0 = b.coord(m)
+        j = b.at(q0 + k * board.DIRS[d][0], r0 + k * board.DIRS[d][1])
+        return own[j] if j >= 0 else 3
+    best = strong = fours = 0
+    for cells in sixes:
+        if m in cells:
+            x = o = 0
+            for c in cells:
+                x += own[c] == 1
+                o += own[c] == 2
+            v = VALUE[p][x + 8 * o]
+            best = max(best, v)
+            strong += v >= 10
+            fours += v == 12
+    if best < 15:
+        if fours >= 2:
+            best = 14
+        elif strong >= 2:
+            best = min(14, best + (1 if strong == 2 else 2))
+        if best < 11 and [d for d in range(6) if (at(1, d), at(2, d), at(3, d)) == (q, q, p)]:
+            best = 16 if pending else 11
+        exposed = [d for d in range(6) if at(1, d) == p and (at(2, d), at(-1, d)) in ((q, 0), (0, q))]
+        if best < 15 and exposed:
+            best -= 2
+    return best
+
+
+def test_the_priors_are_knowledges_definitions_on_random_positions():
+    checked = 0
+    buf = array("i", bytes(4 * 91))
+    out = bytearray(91)
+    own = bytearray(91)
+    for base in scaled((5, 6), (5,)):
+        gc.collect()
+        sixes = _placements(hexgames.new("hexade", base=base).board)
+        for seed in range(scaled(12, 3)):
+            g = hexgames.new("hexade", base=base)
+            rng = Rng(seed)
+            for ply in range(scaled(40, 24)):
+                if not g.to_move:
+                    break
+                if ply % 3 == 0 or ply < 3:
+                    for i in range(g.board.n):
+                        own[i] = {"X": 1, "O": 2}.get(g._symbol(i), 0)
+                    q = 3 - g.side
+                    pending = len([1 for cells in sixes if [own[x] for x in cells] == [q] * 6])
+                    k = g.moves_into(buf)
+                    g.priors_into(buf, k, out)
+                    for i in range(k):
+                        assert out[i] == _model_prior(g, sixes, own, pending, buf[i]), (
+                            base, seed, g.dump(), g.board.name(buf[i]))
+                    checked += 1
+                ms = g.moves()
+                g.play(ms[rng.below(len(ms))])
+    assert checked > scaled(200, 25)
+
+
+def test_the_kept_moves_are_the_best_and_ties_a_draw_of_the_generator():
+    # search.py keeps a node's WIDTH moves of the highest priors; of those
+    # tied at the lowest prior kept, selection sampling takes as many as there
+    # is room for: each in turn with odds room / ties left, rng.py's below()
+    # drawn from the search's generator. Kept moves come first, in order.
+    from hexgames.hexade.search import K
+    rng = Rng(3)
+    count = array("H", bytes(34))
+    for trial in range(scaled(400, 60)):
+        width = 1 + rng.below(8)
+        k = width + 1 + rng.below(40)       # search.py asks only with more moves than WIDTH
+        spread = 1 + rng.below(17)          # few values: many ties
+        moves = [100 + i for i in range(k)]
+        prior = [16 - rng.below(spread) for _ in range(k)]
+        buf, pri = array("i", moves), bytearray(prior)
+        draws = array("i", [1 + rng.below(30000), 1 + rng.below(30000)])
+        gen = Rng(1)
+        gen.x1, gen.x2 = draws[0], draws[1]
+        w = K.best(buf, pri, k, width, count, draws)
+        # the model
+        ranked = sorted(prior, reverse=True)
+        low = ranked[width - 1]
+        ties = prior.count(low)
+        room = width - len([p for p in prior if p > low])
+        kept = []
+        for m, p in zip(moves, prior):
+            if p > low:
+                kept.append(m)
+            elif p == low:
+                if gen.below(ties) < room:
+                    kept.append(m)
+                    room -= 1
+                ties -= 1
+        assert w == len(kept) == width, trial
+        assert list(buf[:w]) == kept, trial
+        assert sorted(buf) == moves and sorted(pri) == sorted(prior), trial
+        assert [pri[i] for i in range(k)] == [prior[moves.index(buf[i])] for i in range(k)]
+        assert (draws[0], draws[1]) == (gen.x1, gen.x2), trial
