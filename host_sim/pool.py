@@ -50,12 +50,19 @@ def _local(play, tasks, workers):
             yield _call(play, t)
         return
     import multiprocessing
-    from functools import partial
+    from concurrent.futures import ProcessPoolExecutor
     # fork (Linux's default) keeps the caller's sys.path and modules: a
     # function of a script run as __main__ is found in the workers too
-    with multiprocessing.get_context("fork").Pool(workers) as p:
-        # chunksize 1: games differ in length by tenfold, a worker takes the next when done
-        yield from p.imap(partial(_call, play), tasks, chunksize=1)
+    ex = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
+    try:
+        # one game a call: games differ in length by tenfold, a worker takes the next when done
+        for f in [ex.submit(_call, play, t) for t in tasks]:
+            yield f.result()
+    finally:
+        # A failed game or a caller that stops early: the games not yet begun are
+        # dropped, those being played end first. multiprocessing.Pool's terminate()
+        # here once hung a test run for good, its task thread stuck on a lock.
+        ex.shutdown(wait=True, cancel_futures=True)
 
 
 def ray_runtime(address):
