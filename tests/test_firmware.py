@@ -138,6 +138,18 @@ def test_a_frozen_image_boots_into_its_variant_with_nothing_on_the_file_system(t
     assert "BOOT full full 271" in micropython(script % str(fw), tmp_path)
 
 
+def test_the_uf2_written_from_the_binary_holds_it_page_by_page_from_the_flash_base():
+    code = bytes((7 * i + 3) & 255 for i in range(600))      # two pages and a bit
+    data = firmware.write_uf2(code)
+    assert len(data) == 3 * 512
+    families, pages = firmware.read_uf2(data)
+    assert families == {firmware.RP2040_FAMILY}
+    assert sorted(pages) == [firmware.FLASH_BASE + 256 * i for i in range(3)]
+    assert b"".join(pages[a] for a in sorted(pages)) == code + bytes(3 * 256 - 600)
+    # what a block carries beyond its 256 bytes is zeros, as picotool leaves it
+    assert all(data[512 * i + 32 + 256:512 * i + 508] == bytes(220) for i in range(3))
+
+
 def test_uf2_damage_is_named():
     good = bytearray()
     for i in range(2):

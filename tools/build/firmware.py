@@ -13,11 +13,13 @@ build/honeycomb-<variant>.uf2: the file to drop onto the Pico's USB drive (BOOTS
 Sources, one of:
   --kit DIR          (default ../shared/pico, or $PICO_KIT) holding
                      micropython-1.28.0-rp2-src.tar.xz: MicroPython with the submodules
-                     ports/rp2 needs, and picotool's source; unpacked under build/pico/.
+                     ports/rp2 needs; unpacked under build/pico/.
   --micropython DIR  your own checkout of micropython at tag v1.28.0 with its submodules
-                     (make -C ports/rp2 submodules). picotool comes from the kit when it
-                     is there, else the Pico SDK finds an installed one (or fetches it).
-Everything is built under build/, so a second run only redoes what changed.
+                     (make -C ports/rp2 submodules).
+Everything is built under build/, so a second run only redoes what changed. The Pico
+SDK is told to do without picotool (PICO_NO_PICOTOOL): its only work for an RP2040
+image is the UF2, which write_uf2() makes from firmware.bin, byte for byte the same,
+and building picotool took a minute of the first build.
 """
 import argparse
 import hashlib
@@ -48,7 +50,6 @@ TARBALL = "micropython-1.28.0-rp2-src.tar.xz"
 # before it can fail in some obscure way half an hour later.
 TARBALL_SHA256 = "a3451e224d06c1bcb26fe86f4758736060abfd439da000b20ef95b9b0d20ec83"
 MP_NAME = "micropython-1.28.0"
-PICOTOOL_NAME = "picotool-2.2.0"
 VARIANTS = hwlayout.VARIANTS
 IMAGE_MODULE = "honeycomb_image"
 TOOLS = ("arm-none-eabi-gcc", "cmake", "make", "cc", "c++")
@@ -154,18 +155,6 @@ def align_native(mp, rp2_build, log):
         os.remove(stale)
 
 
-def build_picotool(src, sdk, prefix, log):
-    """picotool without USB (it only writes UF2 files here); its cmake package folder."""
-    pkg = os.path.join(prefix, "lib", "cmake", "picotool")
-    if os.path.isfile(os.path.join(pkg, "picotoolConfig.cmake")):
-        return pkg
-    work = os.path.join(src, "build")
-    run(["cmake", "-S", src, "-B", work, "-DPICO_SDK_PATH=" + sdk, "-DPICOTOOL_NO_LIBUSB=1",
-         "-DCMAKE_INSTALL_PREFIX=" + prefix], log=log)
-    run(["make", "-C", work, "-j%d" % jobs(), "install"], log=log)
-    return pkg
-
-
 def jobs():
     return os.cpu_count() or 1
 
@@ -221,6 +210,20 @@ RP2040_FAMILY = 0xE48BFF56
 FLASH_BASE = 0x10000000       # the RP2040's XIP flash, where the image is written
 
 
+def write_uf2(code, base=FLASH_BASE, family=RP2040_FAMILY):
+    """The UF2 file that writes code (a flash image from its first byte) at base:
+    one block per 256 bytes, the last padded with zeros, as picotool writes it."""
+    count = (len(code) + 255) // 256
+    out = bytearray()
+    for i in range(count):
+        page = code[256 * i:256 * i + 256]
+        out += struct.pack("<8I", UF2_MAGIC[0], UF2_MAGIC[1], UF2_FAMILY_PRESENT,
+                           base + 256 * i, 256, i, count, family)
+        out += page + bytes(476 - len(page))
+        out += struct.pack("<I", UF2_MAGIC[2])
+    return bytes(out)
+
+
 def read_uf2(data):
     """(family ids, {address: payload}) of a UF2 image for flash; ValueError naming
     the first block that is not a well-formed, numbered UF2 block."""
@@ -269,9 +272,9 @@ def _build(variant, kit, micropython, out_dir, log):
         raise Fail(str(e))
     board = board_def.board_name(layout)
     env = dict(os.environ)
-    env.pop("CMAKE_ARGS", None)     # it would replace the port's own, the manifest among them
+    # ports/rp2's Makefile adds its own (the board, the manifest) to these
+    env["CMAKE_ARGS"] = "-DPICO_NO_PICOTOOL=1"
     kit = os.path.abspath(kit or os.environ.get("PICO_KIT") or KIT_DEFAULT)
-    tarball = os.path.join(kit, TARBALL)
     if micropython:
         mp = os.path.abspath(micropython)
         if not os.path.isfile(os.path.join(mp, "lib", "pico-sdk", "README.md")):
@@ -297,14 +300,6 @@ def _build(variant, kit, micropython, out_dir, log):
     os.makedirs(out_dir, exist_ok=True)
     steps = os.path.join(out_dir, "firmware-build.log")      # every step's full output
     open(steps, "w").close()
-    if os.path.isfile(tarball):
-        # Unpacked even for MICROPY_DIR: the kit's picotool spares the SDK a download.
-        src = unpack_kit(kit, os.path.join(out_dir, "pico"))
-        t = time.time()
-        env["picotool_DIR"] = build_picotool(os.path.join(src, PICOTOOL_NAME),
-                                             os.path.join(mp, "lib", "pico-sdk"),
-                                             os.path.join(out_dir, "picotool"), steps)
-        log("picotool (no USB): %.0f s" % (time.time() - t))
     t = time.time()
     run(["make", "-C", os.path.join(mp, "mpy-cross"), "-j%d" % jobs()], env=env, log=steps)
     log("mpy-cross: %.0f s" % (time.time() - t))
@@ -318,11 +313,20 @@ def _build(variant, kit, micropython, out_dir, log):
     else:
         which = "BOARD_DIR=" + board_def.write(layout, os.path.join(out_dir, "boards"))
     t = time.time()
+    cache = os.path.join(rp2_build, "CMakeCache.txt")
+    if os.path.isfile(cache):
+        with open(cache) as f:
+            configured = "PICO_NO_PICOTOOL" in f.read()
+        if not configured:      # a build folder from before: configured for picotool
+            run(["cmake", "-DPICO_NO_PICOTOOL=1", rp2_build], env=env, log=steps)
     run(["make", "-C", os.path.join(mp, "ports", "rp2"), "-j%d" % jobs(), which,
          "BUILD=" + rp2_build, "FROZEN_MANIFEST=" + man], env=env, log=steps)
     log("image (%s, %s): %.0f s" % (board, variant, time.time() - t))
     image = os.path.join(out_dir, "honeycomb-%s.uf2" % variant)
-    shutil.copyfile(os.path.join(rp2_build, "firmware.uf2"), image + ".tmp")
+    with open(os.path.join(rp2_build, "firmware.bin"), "rb") as f:
+        uf2 = write_uf2(f.read())
+    with open(image + ".tmp", "wb") as f:
+        f.write(uf2)
     os.replace(image + ".tmp", image)
     return image, flash_budget(mp, layout)
 
