@@ -9,6 +9,7 @@
 Scripts go through the raw REPL in raw-paste mode (the flow control mpremote uses).
 Every wait has a budget in emulated seconds (ChipTimeout past it).
 """
+import binascii
 import os
 import struct
 
@@ -18,7 +19,7 @@ from tools.pico.link import BOOTROM, UF2, ChipError, ChipTimeout, Link, PowerOff
 __all__ = ["Chip", "ChipError", "ChipTimeout", "PowerOff"]
 
 _CHUNK = 1024                # file bytes per write() call in a put script
-_PER_SCRIPT = 8              # write() calls per script: ~8 KB of data, ~35 KB of source
+_PER_SCRIPT = 8              # write() calls per script: 8 KB of data, 11 KB of source
 _RETRY_S = 0.1               # emulated seconds between Ctrl-Cs while waiting for a prompt
 
 
@@ -183,11 +184,15 @@ class Chip(BoardIO, Link):
         mode = "wb"
         at = 0
         while True:
-            lines = ["f = open(%r, %r)" % (path, mode), "w = f.write"]
+            # base64, not bytes literals: the chip reads its REPL's input a byte at a
+            # time, and a literal's escapes made the script up to four times the data
+            lines = ["from binascii import a2b_base64 as d",
+                     "f = open(%r, %r)" % (path, mode), "w = f.write"]
             for _ in range(_PER_SCRIPT):
                 if at >= len(data):
                     break
-                lines.append("w(%r)" % data[at:at + _CHUNK])
+                chunk = binascii.b2a_base64(data[at:at + _CHUNK], newline=False)
+                lines.append("w(d(%r))" % chunk.decode())
                 at += _CHUNK
             lines.append("f.close()")
             self.exec("\n".join(lines), 30.0)
