@@ -84,6 +84,11 @@ def test_positions_whose_counts_do_not_add_up_are_refused_with_them():
         fault(hands={"X": 25, "O": 24})
     # two discs down after one turn
     assert "2 X and O discs on the board after 1 completed turns" in fault(turn=1)
+    # a pending relocation's turn has put its disc down, one more than the
+    # completed turns, but not two
+    walled = {"a1": "O", "b1": "X", "a2": "X", "d4": "X", "e4": "O"}
+    assert "5 X and O discs on the board after 3 completed turns" in \
+        fault(cells=walled, pending_relocation=["a1"], turn=3, hands={"X": 22, "O": 23})
     # one push walls in at most three discs: one still to move and three moved
     corners = {"a1": "O", "b1": "X", "a2": "X", "d4": "X", "e4": "O"}
     assert "at most 3 discs, not 4" in fault(cells=corners, pending_relocation=["a1"],
