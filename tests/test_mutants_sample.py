@@ -72,3 +72,27 @@ def test_only_runs_the_named_modules_of_a_target():
         r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "mutants.py")] + argv,
                            cwd=ROOT, capture_output=True, text=True)
         assert r.returncode == 2 and why in r.stderr, r.stderr
+
+
+def test_measured_figures_and_int_identity_mutants_are_left_out():
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import mutants
+
+    class Item:
+        def __init__(self, path, line, operator):
+            m = type("Mutation", (), {})()
+            m.module_path, m.start_pos, m.operator_name = path, (line, 4), operator
+            self.mutations = [m]
+    rules = "firmware/hexgames/hexade/rules.py"
+    with open(os.path.join(ROOT, rules)) as f:
+        lines = f.read().splitlines()
+    rate = next(i for i, t in enumerate(lines, 1) if "CHIP_RATE = " in t)
+    number = "core/NumberReplacer"
+    assert mutants.excluded(Item(rules, rate, number))
+    ai = "firmware/hexgames/ai.py"
+    with open(os.path.join(ROOT, ai)) as f:
+        levels = next(i for i, t in enumerate(f.read().splitlines(), 1) if t.startswith("LEVELS = "))
+    assert mutants.excluded(Item(ai, levels, number))
+    assert not mutants.excluded(Item(rules, rate + 1, number))
+    assert mutants.excluded(Item(rules, rate + 1, "core/ReplaceComparisonOperator_Eq_Is"))
+    assert not mutants.excluded(Item(rules, rate + 1, "core/ReplaceComparisonOperator_Eq_NotEq"))

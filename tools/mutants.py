@@ -79,6 +79,23 @@ MIN_SCORE = 85.0
 # made `is` is the same test on CPython, which keeps one object per int up to 256, and
 # `is not` then repeats `!=`: mutants no test could kill, or twins of others.
 EXCLUDED = re.compile(r"core/ReplaceComparisonOperator_(Eq|NotEq|Lt|LtE|Gt|GtE)_(Is|IsNot)$")
+# Lines left alone: figures measured elsewhere, which no test could pin without
+# copying them: CHIP_RATE, the iterations a chip second that tools/pico/chip_rate.py
+# measures and writes, and LEVELS, each level's time and choice that the strength
+# table's ladder chose (docs/speed-and-strength.md).
+MEASURED = re.compile(r"\s*(CHIP_RATE = \d+ |LEVELS = \(\()")
+_lines = {}
+
+
+def excluded(item):
+    m = item.mutations[0]
+    if EXCLUDED.match(m.operator_name):
+        return True
+    path = str(m.module_path)
+    if path not in _lines:
+        with open(os.path.join(ROOT, path)) as f:
+            _lines[path] = f.read().splitlines()
+    return MEASURED.match(_lines[path][m.start_pos[0] - 1]) is not None
 
 
 def cosmic(*args, cwd):
@@ -166,7 +183,15 @@ def prepare(name, target, jobs, chosen, tests=None, only=None):
     took = None
     for k in range(jobs):
         d = os.path.join(OUT, name, target, "job%d" % k)
-        copy_tree(d)
+        listed = os.path.join(OUT, name, target, "keys")
+        if k == 0 and chosen is not None and os.path.isdir(listed):
+            # the copy all_keys() made moments ago to list the mutants: taken over
+            # rather than copied and compiled again (a few seconds a target)
+            if os.path.isdir(d):
+                shutil.rmtree(d)
+            os.rename(listed, d)
+        else:
+            copy_tree(d)
         if took is None:
             ordered, took = baseline(tests, d)
         # A mutant that loops forever is killed by the timeout: a few baselines.
@@ -175,7 +200,7 @@ def prepare(name, target, jobs, chosen, tests=None, only=None):
         with use_db(os.path.join(d, "session.sqlite"), WorkDB.Mode.open) as db:
             items = sorted(db.work_items, key=key)
             mine = [w for w in items if (chosen is None or key(w) in chosen)
-                    and not EXCLUDED.match(w.mutations[0].operator_name)]
+                    and not excluded(w)]
             mine = {w.job_id for i, w in enumerate(mine) if i % jobs == k}
             db.set_multiple_results([w.job_id for w in items if w.job_id not in mine],
                                     WorkResult(worker_outcome=WorkerOutcome.SKIPPED))
@@ -193,7 +218,7 @@ def all_keys(name, target):
     cosmic("init", "cr.toml", "session.sqlite", cwd=d)
     with use_db(os.path.join(d, "session.sqlite"), WorkDB.Mode.open) as db:
         return sorted(key(w) for w in db.work_items
-                      if not EXCLUDED.match(w.mutations[0].operator_name))
+                      if not excluded(w))
 
 
 def results(shards):
