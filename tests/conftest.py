@@ -19,21 +19,24 @@ collect_ignore = [os.path.join("portable", f)
                   and f != "test_kernels_search.py"]
 
 
-# The files that take minutes, longest first (seconds of one process in CI runs,
-# 2026-11; a run's first chip file also builds the board's image): each process takes
-# the next file when it is free, so the long ones start at once and the many short
-# ones fill the gaps at the end. The Makefile passes --no-loadscope-reorder, or
-# pytest-xdist would order the files by their number of tests instead (the mutants'
-# two tests once started 29 minutes into the run).
-LONGEST = ("test_chip_kernels.py",       # 650-720
-           "test_mutants_sample.py",     # 280-410
-           "test_chip_hexboard.py",      # 170-300, with or without building its image
-           "test_chip_faults.py",        # 280-350
-           "test_chip_e2e.py",           # 190-260
-           "test_chip_flash.py",         # 170-190
-           "test_vms.py",                # 95-120
-           "test_web.py",                # 70-110
-           "test_chip.py")               # 55-75
+# The files that take minutes, longest first (seconds of one process in a CI run,
+# 2026-11-29; the first chip file also builds the board's image, some 230 s): each
+# process takes the next file when it is free, so the long ones start at once and
+# the many short ones fill the gaps at the end. The Makefile passes
+# --no-loadscope-reorder, or pytest-xdist would order the files by their number of
+# tests instead (the mutants' two tests once started 29 minutes into the run). The
+# second half of the chip's kernels waits until the image is built: started beside
+# the first, it would only wait for the build's lock.
+LONGEST = ("test_chip_kernels.py",       # 260, and the image's build
+           "test_mutants_sample.py",     # 330-430
+           "test_chip_faults.py",        # 400
+           "test_chip_kernels_long.py",  # 300
+           "test_chip_e2e.py",           # 300
+           "test_chip_flash.py",         # 250
+           "test_chip_hexboard.py",      # 110, and its image's build, 80
+           "test_web.py",                # 170
+           "test_vms.py",                # 160
+           "test_chip.py")               # 125
 
 
 def pytest_collection_modifyitems(session, config, items):
