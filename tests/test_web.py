@@ -442,7 +442,7 @@ FEED = """async (links) => {
 }"""
 
 
-def test_a_thousand_damaged_links_leave_a_working_page(web):
+def test_hundreds_of_damaged_links_leave_a_working_page(web):
     import random
     page = web.goto()
     records = share_records(37)
@@ -450,7 +450,7 @@ def test_a_thousand_damaged_links_leave_a_working_page(web):
     for rec, r in zip(records, page.evaluate(FEED, links)):   # the links themselves open
         assert r["read"] and r["result"] == "" and r["screen"] == "Play", (rec, r)
     assert page.evaluate("honeycomb.py.share()") == records[-1]
-    damaged = damaged_links(random.Random(37), links, 1050)
+    damaged = damaged_links(random.Random(37), links, 350)
     kinds = {}
     for at in range(0, len(damaged), 75):
         batch = damaged[at:at + 75]
