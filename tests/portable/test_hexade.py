@@ -839,7 +839,7 @@ def test_repetitions_agree_with_the_model():
             assert ends.get("repetition", 0) > scaled(5, 0) // 6, (base, dq, dr, ends)
 
 def test_random_games_keep_every_invariant():
-    games = scaled((400, 200, 100, 50, 25, 15, 12), (120, 40, 20, 8, 4, 0, 0))
+    games = scaled((200, 100, 50, 25, 12, 8, 6), (120, 40, 20, 8, 4, 0, 0))
 
     def play(base):
         if base <= LARGEST_ROUND_TRIP:
