@@ -12,7 +12,7 @@
 #                 JOBS=N games at once, default one per core; RAY=ADDRESS|auto|local on Ray)
 #   make mutants  mutation testing with cosmic-ray: every mutant of one target's modules
 #                 against its CPython tests (GAME=hexgo, or engine, search, app; hours), or
-#                 SAMPLE=60 a seeded sample of the targets at the score (CI runs it)
+#                 SAMPLE=40 a seeded sample of the targets at the score (CI runs it)
 #   make faults   power cuts, bouncy presses and whole games on the emulated RP2040, one
 #                 summary (hours; QUICK=1: a sample of each in under ten minutes)
 PYTHON ?= python3

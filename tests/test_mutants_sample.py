@@ -11,7 +11,7 @@ import time
 from needs import need
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SAMPLE, SEED = 60, 1
+SAMPLE, SEED = 40, 1
 
 
 def test_a_seeded_sample_of_mutants_is_killed():
