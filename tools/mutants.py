@@ -194,9 +194,9 @@ def prepare(name, target, jobs, chosen, tests=None, only=None, sample=False):
             copy_tree(d)
         if took is None:
             ordered, took = baseline(tests, d)
-        # A mutant that loops forever is killed by the timeout: a few baselines (two for
-        # a sample, which runs beside nothing new: one hang drawn into CI's sample
-        # cost it Hexade's 222 s).
+        # A mutant that loops forever is killed by the timeout: a few baselines; two for
+        # a sample, whose baseline is timed under the same load as its mutants (one
+        # hang drawn into CI's sample cost it 222 s, four of Hexade's baselines).
         write_config(os.path.join(d, "cr.toml"), modules, ordered,
                      max(30.0, (2 if sample else 4) * took))
         cosmic("init", "cr.toml", "session.sqlite", cwd=d)
