@@ -20,7 +20,7 @@ collect_ignore = [os.path.join("portable", f)
 
 
 # The files that take minutes, longest first (seconds of one process in a CI run,
-# 2026-11-29; the first chip file also builds the board's image, some 230 s): each
+# 2026-11-29; the first chip file also builds the board's image, 116-146 s): each
 # process takes the next file when it is free, so the long ones start at once and
 # the many short ones fill the gaps at the end. The Makefile passes
 # --no-loadscope-reorder, or pytest-xdist would order the files by their number of

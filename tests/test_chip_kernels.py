@@ -18,7 +18,7 @@ import chipbench                     # noqa: E402
 
 MODULES = sorted(f[:-3] for f in os.listdir(PORTABLE)
                  if f.startswith("test_kernels") and f.endswith(".py"))
-# The two longest (some 40 and 30 s of chip time) run from a file of their own,
+# The two longest (some 35 and 30 s of chip time) run from a file of their own,
 # test_chip_kernels_long.py: the Makefile gives each test process whole files, so
 # the two processes then share the chip's longest work.
 LONG = ["test_kernels_hexmeister", "test_kernels_xiago"]
