@@ -270,15 +270,16 @@ def test_a_pass_is_armed_shown_and_lifted():
     p.key(key_of(p, "d4"))                        # a press drops the armed pass
     assert p.veil == 0 and p.armed < 0
     p.key(host.OK)
-    p.key(host.OK)                                # X passed, at time 0
+    host.now = 40                                 # a time of 0 would hide `veil_t != 0`
+    p.key(host.OK)                                # X passed, at time 40
     assert texts(p) == ["pass"] and p.veil == 1 and p.g.to_move == 2
     p.key(key_of(p, "g6"))                        # O's input: the pass stays shown
     assert p.veil == 1 and p.entry.busy()
     p.key(host.UNDO)                              # the input dropped, nothing undone
     assert p.veil == 1 and texts(p) == ["pass"] and host.tones[-1] == 1800
-    p.tick(1500)
+    p.tick(1540)
     assert p.veil == 1
-    p.tick(1501)
+    p.tick(1541)
     assert p.veil == 0 and p.veil_t == -1
 
 

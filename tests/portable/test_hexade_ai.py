@@ -152,6 +152,9 @@ def test_random_games_keep_the_counts():
             ms = g.moves()
             g.play(ms[rng.below(len(ms))])
             same_counts(g)
+            # each ply adds a stone, each capture takes two: the stones captured
+            # since the start (how far back a repetition is looked for)
+            assert g.ncap == g.ply - (g.board.n - g.nemp)
 
 
 def test_evaluate_takes_the_completion_and_the_lead():

@@ -202,6 +202,11 @@ def test_the_engine_agrees_with_a_literal_model_of_the_rules():
             for key in want:
                 assert d[key] == want[key], (options, k, g.record(), key, d[key], want[key])
             assert g.result() == model.result, (options, k, g.record())
+            # the counts play() keeps through pushes and relocations (discs, and
+            # discs on each edge: the shortcut past link tests) are the cells'
+            c = g.copy()
+            c._derive()
+            assert list(c.cnt) == list(g.cnt) and list(c.ecnt) == list(g.ecnt), (options, k, g.record())
             ms = texts(g)
             assert ms == sorted(model.legal()), (options, k, g.record())
             if not ms:

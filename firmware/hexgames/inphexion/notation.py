@@ -152,8 +152,7 @@ def record(g):
         j = i
         while j < len(out) and out[j] & SWAP == RELOC:
             j += 1
-        if j - i > 1:
-            out[i:j] = sorted(out[i:j])
+        out[i:j] = sorted(out[i:j])
         i = j + 1
     g._hist = out
     try:
