@@ -1,6 +1,7 @@
 # Hexade: every worked example of rules/hexade.md section 10, then our own
 # cases, and random games checked against a naive model of the rules.
 import gc
+import json
 from array import array
 import hexgames
 from hexgames import IllegalMove, board
@@ -136,6 +137,13 @@ def official_zone():
     # the position as a set-up gives the same zone
     s = hexade("j10", "k12", "X", 10, white_stones_placed=1, white_first="j10")
     assert sorted(s.moves()) == legal
+    # and a playout from it keeps out of the zone (its random stone is redrawn there)
+    for seed in range(scaled(60, 12)):
+        c = s.copy()
+        assert c.playout(seed, 1) is None
+        placed = [n for n in json.loads(c.dump())["cells"] if n not in ("j10", "k12")]
+        assert len(placed) == 1 and placed[0] not in zone, (seed, placed)
+        del c
     del s, legal
     # Black is never restricted, even next to j10; White's third stone is free
     b = hexgames.replay("hexade: j10 i9 a10")
