@@ -123,6 +123,11 @@ function quietFifo(sio) {
   };
 }
 
+function stalled(machines) {
+  for (let i = 0; i < machines.length; i++) if (!machines[i].waiting) return false;
+  return true;
+}
+
 export class Chip {
   /** bootrom: Uint32Array(4096); flash: Uint8Array image (kept, shared: a power
    * cycle passes the same array to a new Chip, so saved files survive). */
@@ -137,7 +142,15 @@ export class Chip {
     this.rp = rp;
     this.clock = rp.clock;
     this.pios = rp.pio;
-    for (const pio of this.pios) pio.run = () => {};   // no free-running host timer
+    this.pioWrites = 0;                     // writes to either block: see run()
+    for (const pio of this.pios) {
+      pio.run = () => {};                   // no free-running host timer
+      const write = pio.writeUint32.bind(pio);
+      pio.writeUint32 = (offset, value) => {
+        this.pioWrites++;
+        write(offset, value);
+      };
+    }
     this.erase = romFunction(rp, "RE");
     this.program = romFunction(rp, "RP");
     patchHalfword(rp.bootrom, this.erase, BKPT_ERASE);
@@ -250,6 +263,16 @@ export class Chip {
     return false;
   }
 
+  /** The enabled machines of the running blocks. */
+  liveMachines() {
+    const live = [];
+    for (const pio of this.pios) {
+      if (pio.stopped) continue;
+      for (const sm of pio.machines) if (sm.enabled) live.push(sm);
+    }
+    return live;
+  }
+
   stepPio(cycles) {
     const [p0, p1] = this.pios;
     for (let c = 0; c < cycles; c++) {
@@ -298,16 +321,46 @@ export class Chip {
                  && !core.waiting && pios[0].stopped && pios[1].stopped);
         this.busyCycles += busy;
         cycles += busy;
+      } else if (!this.pioBusy()) {
+        // On but stalled (the LED chain between frames), as tight as the loop above.
+        // A stalled machine wakes only on a write to its block (a FIFO entry, IRQ,
+        // CTRL) or on an event that clears its `waiting` at once: the loop leaves on
+        // either, and steps the machines for the instruction that woke them, as the
+        // loop below would have.
+        const live = this.liveMachines();
+        const writes = this.pioWrites;
+        let busy = 0;
+        let n = 0;
+        let woke = false;
+        do {
+          n = core.executeInstruction();
+          const t = clock.nanosCounter + n * CYCLE_NS;
+          const a = clock.nextAlarm;
+          if (a !== null && a.nanos <= t) clock.tick(n * CYCLE_NS);
+          else clock.nanosCounter = t;
+          busy += n;
+          if (this.pioWrites !== writes || !stalled(live)) {
+            woke = true;
+            break;
+          }
+        } while (clock.nanosCounter < untilNanos && !this.stopFlag && !this.poweredOff
+                 && !core.waiting);
+        this.busyCycles += busy;
+        cycles += busy;
+        if (woke && this.pioBusy()) {
+          this.pioSteps += busy - n;
+          this.stepPio(n);
+        } else {
+          this.pioSteps += busy;
+        }
       } else {
         const n = core.executeInstruction();
         clock.tick(n * CYCLE_NS);
         this.busyCycles += n;
-        if (pioOn) {
-          // A block that is on but stalled (the LED chain between frames) costs
-          // nothing: stepping it would halve the emulator's speed.
-          if (this.pioBusy()) this.stepPio(n);
-          else this.pioSteps += n;
-        }
+        // A block that is on but stalled costs nothing: stepping it would halve
+        // the emulator's speed.
+        if (this.pioBusy()) this.stepPio(n);
+        else this.pioSteps += n;
         cycles += n;
       }
     }
