@@ -194,6 +194,7 @@ def prepare(name, target, jobs, chosen, tests=None, only=None, sample=False):
             copy_tree(d)
         if took is None:
             ordered, took = baseline(tests, d)
+            print("%s: the tests pass without a mutant in %.0f s" % (target, took), flush=True)
         # A mutant that loops forever is killed by the timeout: a few baselines; two for
         # a sample, whose baseline is timed under the same load as its mutants (one
         # hang drawn into CI's sample cost it 222 s, four of Hexade's baselines).
@@ -342,6 +343,7 @@ def run(targets, jobs, sample, seed, min_score, again=False, tests=None, only=No
     runs = []
     for target, chosen in sorted(plan.items()):
         shards = prepare(name, target, jobs, chosen, tests, only, bool(sample))
+        begun = time.monotonic()
         procs = [subprocess.Popen([os.path.join(os.path.dirname(sys.executable), "cosmic-ray"),
                                    "exec", "cr.toml", "session.sqlite"], cwd=d) for d in shards]
         try:
@@ -350,7 +352,9 @@ def run(targets, jobs, sample, seed, min_score, again=False, tests=None, only=No
             stop([p for p in procs if p.poll() is None])
         if failed:
             sys.exit("cosmic-ray exec failed for %s" % target)
-        runs += results(shards)
+        done = results(shards)
+        print("%s: %d mutants in %.0f s" % (target, len(done), time.monotonic() - begun), flush=True)
+        runs += done
     took = time.monotonic() - start
     lines = ["%s: %d mutants in %.0f s on %d jobs%s" % (
         name, len(runs), took, jobs, " (seed %d)" % seed if sample else "")]
