@@ -96,3 +96,22 @@ def test_measured_figures_and_int_identity_mutants_are_left_out():
     assert not mutants.excluded(Item(rules, rate + 1, number))
     assert mutants.excluded(Item(rules, rate + 1, "core/ReplaceComparisonOperator_Eq_Is"))
     assert not mutants.excluded(Item(rules, rate + 1, "core/ReplaceComparisonOperator_Eq_NotEq"))
+
+
+def test_a_test_far_past_its_time_fails_and_the_others_run_as_before(tmp_path):
+    # a mutant's endless loop, met in a test whose budget is a second
+    (tmp_path / "test_loop.py").write_text(
+        "def test_quick():\n    assert True\n\n"
+        "def test_loops():\n    while True:\n        pass\n")
+    (tmp_path / "mutant_clock.json").write_text('{"test_loop.py::test_loops": 1.0}')
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "tools.mutant_clock",
+           "-o", "addopts=", "test_loop.py"]
+    t = time.monotonic()
+    r = subprocess.run(cmd, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+    assert time.monotonic() - t < 30
+    assert r.returncode == 1 and "1 failed, 1 passed" in r.stdout, r.stdout[-2000:]
+    assert "Overtime: test_loop.py::test_loops ran past its 1.0 s" in r.stdout
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import mutant_clock
+    assert mutant_clock.budgets({"a::b": 2.0}) == {"a::b": 25.0}

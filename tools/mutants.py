@@ -18,6 +18,7 @@ the exit status is 1 when a module (or, for a sample, the sample) is below --min
 """
 import argparse
 import compileall
+import json
 import os
 import random
 import re
@@ -27,6 +28,8 @@ import signal
 import subprocess
 import sys
 import time
+
+import mutant_clock
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "build", "mutants")
@@ -125,8 +128,10 @@ def test_command(tests):
     # ordering from an earlier mutant's failures; -p no:hypothesispytest: no test
     # here uses hypothesis, and loading its plugin took 0.7 s of each mutant's 1.0
     # when the first test kills it. tests: files, or test ids in the order to run them.
+    # -p tools.mutant_clock: a test far past its time fails (mutant_clock.json).
     return " ".join([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
-                     "-p", "no:hypothesispytest", "-o", "addopts="] + [shlex.quote(t) for t in tests])
+                     "-p", "no:hypothesispytest", "-p", "tools.mutant_clock", "-o", "addopts="]
+                    + [shlex.quote(t) for t in tests])
 
 
 def write_config(path, modules, tests, timeout):
@@ -144,12 +149,14 @@ def key(item):
 
 def baseline(tests, cwd):
     """The tests' ids, quickest first (with -x most mutants then die in the first
-    second), and the wall time of the whole run; they must pass without a mutant."""
+    second), the wall time of the whole run, and each test's seconds; they must pass
+    without a mutant."""
     t = time.monotonic()
-    p = subprocess.run(shlex.split(test_command(tests)) + ["--durations=0", "-vv"], cwd=cwd,
+    p = subprocess.run(shlex.split(test_command(tests)) + ["--durations=0", "--durations-min=0", "-vv"], cwd=cwd,
                        capture_output=True, text=True, env=dict(os.environ, PYTHONDONTWRITEBYTECODE="1"))
     if p.returncode:
-        sys.exit("the tests fail without any mutant (%s):\n%s" % (" ".join(tests), p.stdout[-3000:]))
+        sys.exit("the tests fail without any mutant (%s):\n%s%s" % (" ".join(tests), p.stdout[-3000:],
+                                                                    p.stderr[-2000:]))
     took = time.monotonic() - t
     spent = {}
     for line in p.stdout.splitlines():
@@ -157,9 +164,11 @@ def baseline(tests, cwd):
         if m:
             spent[m.group(3)] = spent.get(m.group(3), 0.0) + float(m.group(1))
     ids = [m.group(1) for m in re.finditer(r"^(\S+::\S+) PASSED", p.stdout, re.M)]
+    for i in ids:
+        spent.setdefault(i, 0.0)
     if not ids:
-        return tests, took
-    return sorted(ids, key=lambda i: spent.get(i, 0.0)), took
+        return tests, took, spent
+    return sorted(ids, key=lambda i: spent[i]), took, spent
 
 
 def modules_of(target, only=None):
@@ -193,13 +202,17 @@ def prepare(name, target, jobs, chosen, tests=None, only=None, sample=False):
         else:
             copy_tree(d)
         if took is None:
-            ordered, took = baseline(tests, d)
+            ordered, took, spent = baseline(tests, d)
             print("%s: the tests pass without a mutant in %.0f s" % (target, took), flush=True)
-        # A mutant that loops forever is killed by the timeout: a few baselines; two for
-        # a sample, whose baseline is timed under the same load as its mutants (one
-        # hang drawn into CI's sample cost it 222 s, four of Hexade's baselines).
+        # A mutant that loops forever fails the test it loops in once that test is 10
+        # times (and 5 s) past its own time (mutant_clock.py), or, in one C call, is
+        # killed by the run's timeout: a few baselines; two for a sample, whose
+        # baseline is timed under the same load as its mutants (one hang drawn into
+        # CI's sample cost it 222 s, four of Hexade's baselines).
         write_config(os.path.join(d, "cr.toml"), modules, ordered,
                      max(30.0, (2 if sample else 4) * took))
+        with open(os.path.join(d, mutant_clock.FILE), "w") as f:
+            json.dump(mutant_clock.budgets(spent), f)
         cosmic("init", "cr.toml", "session.sqlite", cwd=d)
         with use_db(os.path.join(d, "session.sqlite"), WorkDB.Mode.open) as db:
             items = sorted(db.work_items, key=key)
