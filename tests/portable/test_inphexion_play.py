@@ -8,7 +8,7 @@ from hexgames import IllegalMove
 from hexgames.rng import Rng
 from hexgames.connect import Links
 from hexgames.inphexion.notation import PUSH, RELOC, SWAP
-from kit import ON_MICROPYTHON, raises, random_game, scaled
+from kit import ON_MICROPYTHON, position, raises, random_game, scaled
 from inphexion_kit import EX6, LETTERS, each_option_set, field, setup, texts
 
 
@@ -309,6 +309,28 @@ def test_playouts_cut_short_stop_where_the_policy_does():
                 b = g.copy()
                 assert a.playout(seed, plies) == policy_playout(b, seed, plies)
                 assert a.dump() == b.dump(), (size, seed, plies)
+
+
+def test_a_playouts_push_that_walls_in_more_discs_than_there_are_empty_cells_loses():
+    # size 5, O to move, two pushes: b2>a2 walls in c1 and a2 with one cell left
+    # empty (e1), so O loses (relocation impossible); e2>e1 links O. A playout that
+    # draws b2>a2 ends as play() does, rather than looking for a second cell
+    g = position("inphexion", {"X": "a5 b2 b4 c1 c4 c5 d5 e2 e3 e4 e5",
+                               "O": "a1 a3 a4 b1 b3 b5 c2 c3 d1 d2 d3 d4"}, "O",
+                 options={"size": 5}, hands={"X": 2, "O": 1}, turn=30)
+    assert sorted(texts(g)) == ["b2>a2", "e2>e1"]
+    ends = {}
+    for m in ("b2>a2", "e2>e1"):
+        c = g.copy()
+        c.play(m)
+        ends[c.result()] = m
+    assert sorted(r[3] for r in ends) == ["connection", "relocation_impossible"]
+    drawn = {}
+    for seed in range(8):
+        c = g.copy()
+        r = c.playout(seed, 10)
+        drawn[ends[r]] = drawn.get(ends[r], 0) + 1
+    assert drawn.get("b2>a2", 0) >= 2 and drawn.get("e2>e1", 0) >= 2, drawn
 
 
 def test_playouts_end_and_their_results_reload():
