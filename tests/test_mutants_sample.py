@@ -105,6 +105,7 @@ def test_a_test_far_past_its_time_fails_and_the_others_run_as_before(tmp_path):
         "def test_loops():\n    while True:\n        pass\n")
     (tmp_path / "mutant_clock.json").write_text('{"test_loop.py::test_loops": 1.0}')
     env = dict(os.environ, PYTHONPATH=ROOT)
+    env.pop("PYTEST_ADDOPTS", None)      # the run's own options are not the mutants'
     cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "tools.mutant_clock",
            "-o", "addopts=", "test_loop.py"]
     t = time.monotonic()
