@@ -34,13 +34,17 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 play: $(VENV)/.installed
 	$(PY) -m host_sim board --game $(GAME) --hardware $(or $(HARDWARE),pocket)
 
-# The tests run in one process per core (pytest-xdist), a test file to a process:
-# the emulated chip's files, one chip each, then run side by side. A test process
+# The tests run in one process per core and one more (pytest-xdist), a test file to
+# a process: the emulated chip's files, one chip each, then run side by side. The one
+# more fills the time the others leave a core idle (a chip test's serial stretches,
+# the image's build between its parallel steps, pip at the start): CI on 2 cores took
+# 26.2 minutes with 3 processes, 29.5 with 2 (2026-11-29, same commit). A test process
 # that dies ends the run (--max-worker-restart 0): its replacement once sat idle
 # and the run waited for it until stopped. The files go out longest first
 # (tests/conftest.py), not by their number of tests (--no-loadscope-reorder).
+TEST_JOBS := $(shell echo $$(( $$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1) + 1 )))
 test: setup
-	$(PY) -m pytest -n $(or $(JOBS),auto) --dist loadfile --no-loadscope-reorder --max-worker-restart 0 tests
+	$(PY) -m pytest -n $(or $(JOBS),$(TEST_JOBS)) --dist loadfile --no-loadscope-reorder --max-worker-restart 0 tests
 
 bench: $(VENV)/.installed $(if $(CHIP),$(PICO)/node_modules/.installed)
 	$(PY) -m host_sim bench $(if $(CHIP),--chip)
