@@ -4,6 +4,7 @@
 // on its own, so a test's clock is the chip's clock and the run is deterministic.
 import fs from "node:fs";
 import { RP2040 } from "rp2040js";
+import { fastStep } from "./thumb.mjs";
 
 const CYCLE_NS = 8;                 // 125 MHz system clock
 const FLASH_BASE = 0x10000000;
@@ -86,6 +87,7 @@ function patchHalfword(bootrom, addr, value) {
 // Unmodelled registers are expected (warnings to stderr only with PICO_DEBUG=1);
 // an error (e.g. an unaligned access) stops the run with its message.
 const debug = process.env.PICO_DEBUG === "1";
+const slowCore = process.env.PICO_SLOW_CORE === "1";
 const quietLogger = {
   debug() {},
   info() {},
@@ -123,11 +125,6 @@ function quietFifo(sio) {
   };
 }
 
-function stalled(machines) {
-  for (let i = 0; i < machines.length; i++) if (!machines[i].waiting) return false;
-  return true;
-}
-
 export class Chip {
   /** bootrom: Uint32Array(4096); flash: Uint8Array image (kept, shared: a power
    * cycle passes the same array to a new Chip, so saved files survive). */
@@ -140,16 +137,28 @@ export class Chip {
     for (let at = 0; at + flash.length <= rp.flash.length; at += flash.length) rp.flash.set(flash, at);
     this.flash = flash;
     this.rp = rp;
+    this.fastStep = fastStep(rp);
     this.clock = rp.clock;
     this.pios = rp.pio;
-    this.pioWrites = 0;                     // writes to either block: see run()
+    // PIO events: writes to either block, and the ends of a machine's wait (a FIFO
+    // entry, a pin or an IRQ it waited for: rp2040js checks them in checkWait()).
+    // Only these can give a stalled machine work: see run().
+    this.pioEvents = 0;
     for (const pio of this.pios) {
       pio.run = () => {};                   // no free-running host timer
       const write = pio.writeUint32.bind(pio);
       pio.writeUint32 = (offset, value) => {
-        this.pioWrites++;
+        this.pioEvents++;
         write(offset, value);
       };
+      for (const sm of pio.machines) {
+        const check = sm.checkWait.bind(sm);
+        sm.checkWait = () => {
+          if (!sm.waiting) return;
+          check();
+          if (!sm.waiting) this.pioEvents++;
+        };
+      }
     }
     this.erase = romFunction(rp, "RE");
     this.program = romFunction(rp, "RP");
@@ -263,16 +272,6 @@ export class Chip {
     return false;
   }
 
-  /** The enabled machines of the running blocks. */
-  liveMachines() {
-    const live = [];
-    for (const pio of this.pios) {
-      if (pio.stopped) continue;
-      for (const sm of pio.machines) if (sm.enabled) live.push(sm);
-    }
-    return live;
-  }
-
   stepPio(cycles) {
     const [p0, p1] = this.pios;
     for (let c = 0; c < cycles; c++) {
@@ -288,6 +287,10 @@ export class Chip {
     const { rp, clock } = this;
     const core = rp.core;
     const pios = this.pios;
+    // rp2040js's own step where the XIP cache model wraps the memory reads to count
+    // them (or when asked, to compare), else the faster one (thumb.mjs)
+    const step = slowCore || Object.hasOwn(rp, "readUint16")
+      ? () => core.executeInstruction() : this.fastStep;
     let cycles = 0;
     this.stopFlag = false;
     if (this.fault) return 0;             // a chip that cannot start runs no more
@@ -311,7 +314,7 @@ export class Chip {
         // clock's tick() (its alarm list) only when an alarm falls due.
         let busy = 0;
         do {
-          const n = core.executeInstruction();
+          const n = step();
           const t = clock.nanosCounter + n * CYCLE_NS;
           const a = clock.nextAlarm;
           if (a !== null && a.nanos <= t) clock.tick(n * CYCLE_NS);
@@ -323,23 +326,20 @@ export class Chip {
         cycles += busy;
       } else if (!this.pioBusy()) {
         // On but stalled (the LED chain between frames), as tight as the loop above.
-        // A stalled machine wakes only on a write to its block (a FIFO entry, IRQ,
-        // CTRL) or on an event that clears its `waiting` at once: the loop leaves on
-        // either, and steps the machines for the instruction that woke them, as the
-        // loop below would have.
-        const live = this.liveMachines();
-        const writes = this.pioWrites;
+        // The loop leaves on a PIO event, and steps the machines for the instruction
+        // that caused it, as the loop below would have.
+        const events = this.pioEvents;
         let busy = 0;
         let n = 0;
         let woke = false;
         do {
-          n = core.executeInstruction();
+          n = step();
           const t = clock.nanosCounter + n * CYCLE_NS;
           const a = clock.nextAlarm;
           if (a !== null && a.nanos <= t) clock.tick(n * CYCLE_NS);
           else clock.nanosCounter = t;
           busy += n;
-          if (this.pioWrites !== writes || !stalled(live)) {
+          if (this.pioEvents !== events) {
             woke = true;
             break;
           }
@@ -354,7 +354,7 @@ export class Chip {
           this.pioSteps += busy;
         }
       } else {
-        const n = core.executeInstruction();
+        const n = step();
         clock.tick(n * CYCLE_NS);
         this.busyCycles += n;
         // A block that is on but stalled costs nothing: stepping it would halve
