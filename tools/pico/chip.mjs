@@ -312,16 +312,24 @@ export class Chip {
       } else if (!pioOn) {
         // The common case, kept tight: the core runs, no PIO to clock, and the
         // clock's tick() (its alarm list) only when an alarm falls due.
+        // Only tick() and this loop move the clock: its time is kept in a local.
+        // (A block is started by a write to it, which counts as a PIO event; a power
+        // cut raises stopFlag too.)
+        const events = this.pioEvents;
+        let now = clock.nanosCounter;
         let busy = 0;
         do {
           const n = step();
-          const t = clock.nanosCounter + n * CYCLE_NS;
+          now += n * CYCLE_NS;
           const a = clock.nextAlarm;
-          if (a !== null && a.nanos <= t) clock.tick(n * CYCLE_NS);
-          else clock.nanosCounter = t;
+          if (a !== null && a.nanos <= now) {
+            clock.tick(n * CYCLE_NS);
+            now = clock.nanosCounter;
+          } else {
+            clock.nanosCounter = now;
+          }
           busy += n;
-        } while (clock.nanosCounter < untilNanos && !this.stopFlag && !this.poweredOff
-                 && !core.waiting && pios[0].stopped && pios[1].stopped);
+        } while (now < untilNanos && !this.stopFlag && !core.waiting && this.pioEvents === events);
         this.busyCycles += busy;
         cycles += busy;
       } else if (!this.pioBusy()) {
@@ -329,22 +337,26 @@ export class Chip {
         // The loop leaves on a PIO event, and steps the machines for the instruction
         // that caused it, as the loop below would have.
         const events = this.pioEvents;
+        let now = clock.nanosCounter;
         let busy = 0;
         let n = 0;
         let woke = false;
         do {
           n = step();
-          const t = clock.nanosCounter + n * CYCLE_NS;
+          now += n * CYCLE_NS;
           const a = clock.nextAlarm;
-          if (a !== null && a.nanos <= t) clock.tick(n * CYCLE_NS);
-          else clock.nanosCounter = t;
+          if (a !== null && a.nanos <= now) {
+            clock.tick(n * CYCLE_NS);
+            now = clock.nanosCounter;
+          } else {
+            clock.nanosCounter = now;
+          }
           busy += n;
           if (this.pioEvents !== events) {
             woke = true;
             break;
           }
-        } while (clock.nanosCounter < untilNanos && !this.stopFlag && !this.poweredOff
-                 && !core.waiting);
+        } while (now < untilNanos && !this.stopFlag && !core.waiting);
         this.busyCycles += busy;
         cycles += busy;
         if (woke && this.pioBusy()) {
