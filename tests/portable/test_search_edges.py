@@ -355,32 +355,3 @@ def test_with_rave_the_descent_follows_the_all_moves_as_first_rate():
     assert s._descend(0) == 1 and s.path[1] == fav
     s.amaf = None                            # the plain search would take another
     assert s._descend(0) == 1 and s.path[1] != fav
-
-
-def test_a_search_started_a_move_later_makes_its_copies_that_position_in_place():
-    # Every game names its STATE: the search's root and scratch game from the last
-    # move are made the new position where they are (no two copies of garbage a
-    # move), equal to the game in every respect a copy would be; a game of other
-    # options, whose buffers differ, gets new copies.
-    other = {"hex": {"size": 5}, "hexade": {"base": 5}, "xiago": {"base": 4}}
-    for name in hexgames.GAMES:
-        g = hexgames.new(name)
-        s = Search(3, memory=16 * 1024)
-        s.start(g)
-        root, scratch = s.root, s.scratch
-        rng = Rng(7)
-        for ply in range(4):
-            ms = g.moves()
-            g.play(ms[rng.below(len(ms))])
-            s.start(g)
-            assert s.root is root and s.scratch is scratch, (name, ply)
-            s.restore()
-            for copy in (s.root, s.scratch):
-                assert copy.dump() == g.dump() and copy.record() == g.record(), (name, ply)
-                assert copy.to_move == g.to_move and copy.result() == g.result(), (name, ply)
-        if name in other:
-            g2 = hexgames.new(name, **other[name])
-            s.start(g2)
-            assert s.root is not root and s.scratch is not scratch, name
-            s.restore()
-            assert s.root.dump() == s.scratch.dump() == g2.dump(), name
