@@ -31,3 +31,13 @@ def need_module(tool, name, why):
         return __import__(name, fromlist=["_"])
     except ImportError:
         need(tool, why, module=True)
+
+
+def need_rp2040js(pico):
+    """node and rp2040js (in pico, tools/pico), for a test module of the emulated
+    chip's parts that runs without the Pico kit: need() for each, module-wide."""
+    import shutil
+    need("node", shutil.which("node") is None
+         and "node is missing: the emulated chip runs on Node.js", module=True)
+    need("rp2040js", not os.path.isdir(os.path.join(pico, "node_modules", "rp2040js"))
+         and "rp2040js is missing: npm ci --prefix tools/pico", module=True)

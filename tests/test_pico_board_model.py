@@ -7,20 +7,16 @@
 # bytes sent.
 import json
 import os
-import shutil
 import subprocess
 
 import pytest
 
-from needs import need
+from needs import need_rp2040js
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PICO = os.path.join(ROOT, "tools", "pico")
 
-need("node", shutil.which("node") is None and "node is missing: the emulated chip's parts run on Node.js",
-     module=True)
-need("rp2040js", not os.path.isdir(os.path.join(PICO, "node_modules", "rp2040js"))
-     and "rp2040js is missing: npm ci --prefix tools/pico", module=True)
+need_rp2040js(PICO)
 
 # The pins as a script's firmware uses them: address lines 2-5 SIO outputs, the two
 # mux read lines 6 and 7 inputs (their pads' input enable, as MicroPython sets it).

@@ -4,21 +4,17 @@
 # to the same output in the same emulated cycles with either step.
 import os
 import re
-import shutil
 import subprocess
 
 import pytest
 
-from needs import need
+from needs import need, need_rp2040js
 from tools.pico.link import missing
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PICO = os.path.join(ROOT, "tools", "pico")
 
-need("node", shutil.which("node") is None and "node is missing: the emulated chip runs on Node.js",
-     module=True)
-need("rp2040js", not os.path.isdir(os.path.join(PICO, "node_modules", "rp2040js"))
-     and "rp2040js is missing: npm ci --prefix tools/pico", module=True)
+need_rp2040js(PICO)
 
 
 def check(*args):
