@@ -309,17 +309,20 @@ export class Chip {
         if (skip <= 0 || skip > left) skip = left;
         clock.tick(skip);
         cycles += skip / CYCLE_NS;
-      } else if (!pioOn) {
-        // The common case, kept tight: the core runs, no PIO to clock, and the
-        // clock's tick() (its alarm list) only when an alarm falls due.
-        // Only tick() and this loop move the clock: its time is kept in a local.
-        // (A block is started by a write to it, which counts as a PIO event; a power
-        // cut raises stopFlag too.)
+      } else if (!pioOn || !this.pioBusy()) {
+        // The common case, kept tight: the core runs, with no PIO block on or the
+        // blocks stalled (the LED chain between frames), and the clock's tick() (its
+        // alarm list) only when an alarm falls due. Only tick() and this loop move
+        // the clock: its time is kept in a local. The loop leaves on a PIO event (a
+        // block is started by a write to it, a stalled machine woken by a write or at
+        // the end of its wait), and steps the machines for the instruction that
+        // caused it, as the loop below would have. (A power cut raises stopFlag too.)
         const events = this.pioEvents;
         let now = clock.nanosCounter;
         let busy = 0;
+        let n = 0;
         do {
-          const n = step();
+          n = step();
           now += n * CYCLE_NS;
           const a = clock.nextAlarm;
           if (a !== null && a.nanos <= now) {
@@ -332,34 +335,8 @@ export class Chip {
         } while (now < untilNanos && !this.stopFlag && !core.waiting && this.pioEvents === events);
         this.busyCycles += busy;
         cycles += busy;
-      } else if (!this.pioBusy()) {
-        // On but stalled (the LED chain between frames), as tight as the loop above.
-        // The loop leaves on a PIO event, and steps the machines for the instruction
-        // that caused it, as the loop below would have.
-        const events = this.pioEvents;
-        let now = clock.nanosCounter;
-        let busy = 0;
-        let n = 0;
-        let woke = false;
-        do {
-          n = step();
-          now += n * CYCLE_NS;
-          const a = clock.nextAlarm;
-          if (a !== null && a.nanos <= now) {
-            clock.tick(n * CYCLE_NS);
-            now = clock.nanosCounter;
-          } else {
-            clock.nanosCounter = now;
-          }
-          busy += n;
-          if (this.pioEvents !== events) {
-            woke = true;
-            break;
-          }
-        } while (now < untilNanos && !this.stopFlag && !core.waiting);
-        this.busyCycles += busy;
-        cycles += busy;
-        if (woke && this.pioBusy()) {
+        if (!pioOn) continue;
+        if (this.pioEvents !== events && this.pioBusy()) {
           this.pioSteps += busy - n;
           this.stepPio(n);
         } else {
