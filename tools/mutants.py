@@ -64,7 +64,7 @@ TARGETS = {
     # the search every game shares: its walk, tree, twins, scratch game and generator
     "search": ([HG + m for m in ("ai.py", "tree.py", "twins.py", "scratch.py", "rng.py", "reuse.py")],
                ["tests/portable/test_kernels_search.py", "tests/portable/test_search_edges.py",
-                "tests/portable/test_search_copies.py",
+                "tests/portable/test_search_copies.py", "tests/portable/test_search_player.py",
                 "tests/portable/test_search_tables.py", "tests/portable/test_search_reuse.py",
                 "tests/portable/test_ai.py",
                 "tests/portable/test_results.py", "tests/portable/test_hexade_ai.py",

@@ -169,14 +169,15 @@ def test_a_paced_tree_fills_as_the_budget_is_spent():
     # after a quarter of a level's budget, and the rest of it searched flat
     budget = 400
     t, widest, used = paced_fill("inphexion", budget)
-    grew = 0
+    grew = edge = 0
     for i in range(1, budget):
         # no expansion while the tree is fuller than the budget spent (the
-        # i-th iteration starts with i spent)
+        # i-th iteration starts with i spent, and counts itself)
         if used[i] > used[i - 1]:
             grew += 1
             assert used[i - 1] * budget <= t.size * (i + 1), (i, used[i - 1], t.size)
-    assert grew > 20 and widest < t.size // 2
+            edge += used[i - 1] * budget > t.size * i     # allowed by its own share
+    assert grew > 20 and edge > 0 and widest < t.size // 2
     assert used[-1] > t.size * 3 // 4        # and it does fill
     # a game that does not ask for pacing fills its tree as before
     t, widest, used = paced_fill("hexgo", budget)

@@ -231,6 +231,31 @@ def test_where_the_game_cannot_tell_which_moves_end_it_the_search_plays_them():
         assert t.proven[c] == (0 if t.move[c] == c7 else LOSS), g.text(t.move[c])
 
 
+def test_where_the_game_tells_that_no_move_ends_it_no_move_is_played():
+    # Hex early on: ends_into answers that none of a node's moves ends the
+    # game, which settles the look for wins in one: no child is played out,
+    # at the root or a level down. A game that cannot tell has them played.
+    for plain in (False, True):
+        g = hexgames.new("hex", size=5)
+        g.play(g.parse("c3"))
+        if plain:
+            g = without_ends(g)
+        played = []
+
+        class Counting(Search):
+            def after(self, *moves):
+                played.append(moves)
+                return Search.after(self, *moves)
+        s = Counting(1, memory=16 * 1024)
+        s.start(g)
+        for _ in range(60):
+            s.iterate()
+        t = s.tree
+        below = [c for c in range(t.first[0], t.first[0] + t.kids[0]) if t.kids[c]]
+        assert below and not t.proven[0]
+        assert (len(played) >= t.kids[0] + t.kids[below[0]]) if plain else played == [], plain
+
+
 def test_the_root_is_decided_at_the_start_by_a_win_in_one():
     # X joins top and bottom at c3: proven before any iteration, and ranked first
     g = position("hex", {"X": "c1 c2 c4 c5", "O": "a1 b1 a2 e5"}, "X", {"size": 5})

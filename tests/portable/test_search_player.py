@@ -1,0 +1,123 @@
+# The player around the search (hexgames/ai.py, Player): what it is made with,
+# when it need not search at all, how a slice of thinking ends, the shorter
+# search of a turn's second ply, a move without a tree, and level 6's second.
+import hexgames
+from hexgames.ai import LEVELS, Player, Search
+from hexgames.rng import Rng
+from hexgames.tree import Tree
+from kit import StepClock
+from test_game import Line
+
+
+def test_a_player_made_plainly_is_level_3_with_a_32_kb_tree():
+    g = hexgames.new("hex", size=5)
+    p = Player()
+    p.start(g)
+    assert p.level == 3 and p.budget == g.CHIP_RATE * LEVELS[3][0] // 1000
+    assert p.search.tree.size == 32 * 1024 // Tree.BYTES_PER_NODE
+    assert Search().tree.size == p.search.tree.size
+
+
+def test_a_game_that_names_no_chip_rate_runs_100_iterations_a_chip_second():
+    g = Line({})
+    assert not hasattr(g, "CHIP_RATE")
+    for level in (2, 5):
+        p = Player(level, memory=4096)
+        p.start(g)
+        assert p.budget == 100 * LEVELS[level][0] // 1000
+
+
+def _one_move_left(name, seed, **options):
+    """A game played at random to the first position with one legal move."""
+    rng = Rng(seed)
+    g = hexgames.new(name, **options)
+    while g.to_move and len(g.moves()) > 1:
+        ms = g.moves()
+        g.play(ms[rng.below(len(ms))])
+    assert g.to_move
+    return g
+
+
+def test_with_one_legal_move_or_none_there_is_nothing_to_search():
+    # inpHeXion's lone move here (a disc relocated) leaves the game going on,
+    # so no scan proves the root: only the count of moves ends the search
+    for name, seed, opts in (("inphexion", 3, {"size": 5}), ("hex", 1, {"size": 3})):
+        g = _one_move_left(name, seed, **opts)
+        after = g.copy()
+        after.play(g.moves()[0])
+        assert (after.to_move != 0) == (name == "inphexion")
+        p = Player(5, seed=seed, memory=4096)
+        p.start(g)
+        assert p.done
+        assert p.think() and p.search.playouts == 0
+        assert p.best() == g.moves()[0]
+        g.play(g.moves()[0])
+        if not g.to_move:
+            p.start(g)
+            assert p.done                  # nor in a finished game
+
+
+def test_a_tree_too_small_for_the_roots_moves_still_answers_the_first_legal_move():
+    g = hexgames.new("hex", size=5)
+    g.play(g.moves()[12])
+    k = len(g.moves())
+    p = Player(5, seed=1, memory=k * Tree.BYTES_PER_NODE)    # the root and k - 1 children
+    p.start(g)
+    p.think()
+    assert p.search.tree.kids[0] == 0 and p.search.playouts == p.budget
+    assert p.best() == g.moves()[0]
+
+
+def test_a_slice_ends_before_an_iteration_of_one_and_a_half_times_the_average():
+    # level 3 has 250 ms; every iteration "takes" 25 ms. After 9 (225 ms) a
+    # tenth, reckoned at 37 ms, would pass 250: the search stops at 225 ms
+    # (reckoned at 25 ms it would have run to 250)
+    g = hexgames.new("hex", size=5)
+    p = Player(3, seed=3, memory=8 * 1024)
+    p.start(g)
+    p.budget = 1 << 20
+    clock = StepClock(25)
+    while not p.think(20, clock):
+        pass
+    assert p.search.playouts == 9 and p.spent == 225
+
+
+def test_thinking_with_a_clock_and_no_milliseconds_runs_one_iteration():
+    g = hexgames.new("hex", size=5)
+    p = Player(5, seed=3, memory=8 * 1024)
+    p.start(g)
+    clock = StepClock(0)                    # iterations that take no time at all
+    for n in (1, 2, 3):
+        assert not p.think(clock=clock)
+        assert p.search.playouts == n
+
+
+def test_a_turns_second_ply_gets_a_quarter_of_the_levels_time_and_iterations():
+    # XiaGo's placement after a neutral step (follow_up()), here on a Hex game
+    # that says every ply is one
+    g = hexgames.new("hex", size=5)
+
+    class Second(type(g)):
+        def follow_up(self):
+            return True
+    h = Second(dict(g.options))
+    for level in (2, 3, 4, 5):
+        p = Player(level, memory=4096)
+        p.start(h)
+        ms = LEVELS[level][0]
+        assert p.ms == ms // 4 and p.budget == g.CHIP_RATE * ms // 1000 // 4, level
+    p = Player(6, memory=4096)
+    p.start(h)
+    assert p.ms == Player.PC_MS // 4 and p.budget == 1 << 29     # level 6: the clock only
+
+
+def test_level_six_stops_within_its_second_on_the_clock_alone():
+    # every iteration "takes" 1 ms: after the 1000th, at 1000 ms, one more
+    # would be reckoned to end past the second
+    g = hexgames.new("hex", size=5)
+    p = Player(6, seed=3, memory=8 * 1024)
+    p.start(g)
+    clock = StepClock(1)
+    while not p.think(50, clock):
+        pass
+    assert p.spent == 1000 and p.search.playouts == 1000
