@@ -25,10 +25,8 @@ from hexgames.tree import Tree, BETA, INVSQ, LN16, SQ64
 # where modules load into the heap.
 K = None
 
-_UNEXPANDED = const(-1)
 _WIN = const(1)          # proven[v]: the player who moved into v wins
 _LOSS = const(2)         # ... loses
-_SCALE = const(1024)     # win rates and UCB terms are fixed-point, 1024 = 1.0
 _MAX_DEPTH = const(600)
 _PACE_MAX = const(1 << 17)  # budgets paced (EXPAND_PACE): used x budget < 2**30 in a 32 KB tree
 
@@ -263,9 +261,9 @@ class Search(Scratch, Reuse):
     def _prove(self, v):
         """Mark v proven when its children decide it (the solver backup)."""
         t = self.tree
-        f = t.first[v]
-        if f == _UNEXPANDED or t.kids[v] == 0:
+        if t.kids[v] == 0:                   # a leaf (first[v] is then unset)
             return
+        f = t.first[v]
         chooser = t.who[f]
         all_lose = True
         for c in range(f, f + t.kids[v]):
@@ -287,9 +285,7 @@ class Search(Scratch, Reuse):
         once): the weaker levels sample by it."""
         t = self.tree
         f = t.first[0]
-        out = []
-        if f == _UNEXPANDED:
-            return out
+        out = []                    # none while the root has no children
         pv = self.pv
         for c in range(f, f + t.kids[0]):
             p = t.proven[c]
@@ -307,8 +303,8 @@ class Player:
     Without a clock, think() runs the whole playout budget at once, which is
     what makes a seeded move the same on every VM. A game may name its own
     engine (SEARCH, a module of hexgames with a Search class of the same
-    interface: start, iterate, playouts, solved, ranked)."""
-    PICK = (0, 0, 50, 60, 75, 100)      # sample among children with visits >= PICK% of the best
+    interface: start, choices, iterate, playouts, solved, ranked)."""
+    PICK = (50, 60, 75)     # levels 2-4 sample among children with visits >= PICK% of the best
     # Level 6, offered by the simulator and the web page only: level 5's
     # search for PC_MS of the computer's own clock, as many iterations as
     # that buys (on the board a level's iterations are the chip's)
@@ -338,7 +334,7 @@ class Player:
     def start(self, game, clock=None):
         # with a clock, the start's own time (copies, the root's expansion)
         # counts towards the level's time
-        t0 = clock.ticks_ms() if clock else 0
+        t0 = clock.ticks_ms() if clock else None
         cls = self._engine(game)
         if type(self.search) is not cls:
             self.search = None                # free the old tree before the new one
@@ -363,10 +359,8 @@ class Player:
         plan = getattr(self.search, "plan", None)     # an engine that shapes its search by the budget
         if plan is not None:
             plan(self.budget)
-        n = getattr(self.search, "choices", -1)      # an engine's count saves a moves()
-        if n < 0:
-            n = len(game.moves()) if game.to_move else 0
-        self.done = n <= 1 or self.search.solved()
+        # choices: the root's legal moves, which the engine has listed
+        self.done = self.search.choices <= 1 or self.search.solved()
         self.spent = clock.ticks_diff(clock.ticks_ms(), t0) if clock else 0
 
     def _make(self, cls):
@@ -419,7 +413,7 @@ class Player:
             return ranked[0][1]
         # weaker levels sample among the good moves, in proportion to visits:
         # they lose by preferring a plausible second-best, not by blunders
-        pool = [(sc, m) for sc, m in ranked if sc >= 0 and 100 * sc >= self.PICK[self.level] * top]
+        pool = [(sc, m) for sc, m in ranked if sc >= 0 and 100 * sc >= self.PICK[self.level - 2] * top]
         pool = pool[:self.among] or ranked[:1]
         total = sum([sc for sc, m in pool]) or 1
         x = self.rng.below(min(total, 32768)) * total // min(total, 32768)
