@@ -121,3 +121,32 @@ def test_level_six_stops_within_its_second_on_the_clock_alone():
     while not p.think(50, clock):
         pass
     assert p.spent == 1000 and p.search.playouts == 1000
+
+
+def test_without_priors_a_child_starts_with_no_visits_of_its_own():
+    g = Line({})                            # a game with no priors_into
+    s = Search(1, memory=4096)
+    s.start(g)
+    t = s.tree
+    kids = range(t.first[0], t.first[0] + t.kids[0])
+    assert not s.priors and s.pv == 0 and len(kids) == 3
+    assert [t.visits[c] for c in kids] == [0, 0, 0] == [t.born[c] for c in kids]
+
+
+def test_a_paced_budget_times_the_nodes_of_a_128_kb_tree_stays_a_small_int():
+    # pacing multiplies the nodes used by the budget; on the chip a product of
+    # 2**30 or more would be a heap object. Larger budgets (level 6's) are not paced.
+    g = hexgames.new("inphexion")
+    s = Search(1, memory=4096)
+    s.start(g)
+    s.plan(g.CHIP_RATE)
+    assert s.budget == g.CHIP_RATE                  # level 5's is
+    s.plan(1 << 29)
+    assert s.budget == 0
+    paced = []
+    for k in range(8, 30):
+        for b in ((1 << k) - 1, 1 << k):
+            s.plan(b)
+            if s.budget:
+                paced.append(b)
+    assert (128 * 1024 // Tree.BYTES_PER_NODE) * max(paced) < 1 << 30
