@@ -7,6 +7,7 @@ from hexgames.rng import Rng
 from hexgames.tree import Tree
 from kit import StepClock
 from test_game import Line
+from test_search_edges import _choices
 
 
 def test_a_player_made_plainly_is_level_3_with_a_32_kb_tree():
@@ -150,3 +151,74 @@ def test_a_paced_budget_times_the_nodes_of_a_128_kb_tree_stays_a_small_int():
             if s.budget:
                 paced.append(b)
     assert (128 * 1024 // Tree.BYTES_PER_NODE) * max(paced) < 1 << 30
+
+
+def test_each_weaker_level_samples_down_to_its_share_of_the_best_and_no_further():
+    # a move with exactly the level's share of the best's visits may be played,
+    # one visit fewer may not; with no visits to go by, the top-ranked is played
+    for level, share in ((2, 50), (3, 60), (4, 75)):
+        assert sorted(_choices(level, [(100, "a"), (share, "b")], 30)) == ["a", "b"], level
+        assert _choices(level, [(100, "a"), (share - 1, "c")], 30) == {"a": 30}, level
+        assert _choices(level, [(0, "a"), (0, "b")], 10) == {"a": 10}
+
+
+def test_the_scratch_game_goes_back_to_the_root_or_after_any_move_even_the_first_cell():
+    g = hexgames.new("hex", size=5)
+    g.play(g.parse("c3"))
+    s = Search(1, memory=4096)
+    s.start(g)
+    for m in (-1, 0, g.parse("e5")):
+        s._back(m)
+        h = g.copy()
+        if m >= 0:
+            h.play(m)
+        assert bytes(s.scratch.cell) == bytes(h.cell) and s.scratch.to_move == h.to_move, m
+
+
+def test_pacing_lets_the_tree_grow_by_each_iterations_share_of_the_room_left():
+    # with a budget of as many iterations as the tree has nodes beside those
+    # kept, iteration p (counting itself) may grow the tree to kept + p + 1 nodes
+    g = hexgames.new("inphexion")
+    s = Search(1, memory=16 * 1024)
+    s.start(g)
+    t = s.tree
+    v = t.first[0]
+    s._back(t.move[v])
+    for kept in (0, 16):
+        s.plan(t.size - kept)
+        for p in (2, 3, 40, 41):
+            for used, grows in ((kept + p + 1, True), (kept + p + 2, False)):
+                s.kept, s.playouts, t.used = kept, p, used
+                t.kids[v] = 0
+                assert s._expand(v, s.scratch, 1) == grows, (kept, p, used)
+                assert (t.kids[v] > 0) == grows
+                s._back(t.move[v])
+
+
+def _losing_push():
+    """An inpHeXion position, X to move, where a push of X's completes O's link
+    (the pushed disc makes it), and that push."""
+    from array import array
+    rng = Rng(5)
+    while True:
+        g = hexgames.new("inphexion", size=5)
+        while g.to_move:
+            ms = g.moves()
+            if g.to_move == 1 and g.ends_into is not None:
+                buf = array("i", ms)
+                out = bytearray(len(ms))
+                if g.ends_into(buf, len(ms), out) > 0 and 2 in out:
+                    return g, ms[out.index(2)]
+            g.play(ms[rng.below(len(ms))])
+
+
+def test_a_move_that_makes_the_opponent_win_at_once_is_proven_lost():
+    g, m = _losing_push()
+    after = g.copy()
+    after.play(m)
+    assert after.result()[0] == 2
+    s = Search(1, memory=16 * 1024)
+    s.start(g)
+    t = s.tree
+    kid = [c for c in range(t.first[0], t.first[0] + t.kids[0]) if t.move[c] == m][0]
+    assert t.who[kid] == 1 and t.proven[kid] == 2          # lost for X, who made it
