@@ -207,8 +207,10 @@ def _losing_push():
             if g.to_move == 1 and g.ends_into is not None:
                 buf = array("i", ms)
                 out = bytearray(len(ms))
-                if g.ends_into(buf, len(ms), out) > 0 and 2 in out:
-                    return g, ms[out.index(2)]
+                if g.ends_into(buf, len(ms), out) > 0:
+                    for i in range(len(ms)):
+                        if out[i] == 2:
+                            return g, ms[i]
             g.play(ms[rng.below(len(ms))])
 
 
