@@ -28,11 +28,11 @@ def test_a_game_that_names_no_chip_rate_runs_100_iterations_a_chip_second():
         assert p.budget == 100 * LEVELS[level][0] // 1000
 
 
-def _one_move_left(name, seed, **options):
-    """A game played at random to the first position with one legal move."""
+def _one_move_left(name, seed, left=1, **options):
+    """A game played at random to the first position with `left` legal moves."""
     rng = Rng(seed)
     g = hexgames.new(name, **options)
-    while g.to_move and len(g.moves()) > 1:
+    while g.to_move and len(g.moves()) > left:
         ms = g.moves()
         g.play(ms[rng.below(len(ms))])
     assert g.to_move
@@ -56,6 +56,11 @@ def test_with_one_legal_move_or_none_there_is_nothing_to_search():
         if not g.to_move:
             p.start(g)
             assert p.done                  # nor in a finished game
+    g = _one_move_left("inphexion", 3, 2, size=5)
+    assert len(g.moves()) == 2
+    p = Player(5, seed=3, memory=4096)
+    p.start(g)
+    assert not p.done and p.think() and p.search.playouts > 0     # two are searched
 
 
 def test_a_tree_too_small_for_the_roots_moves_still_answers_the_first_legal_move():
