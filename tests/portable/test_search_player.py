@@ -1,11 +1,14 @@
-# The player around the search (hexgames/ai.py, Player): what it is made with,
-# when it need not search at all, how a slice of thinking ends, the shorter
-# search of a turn's second ply, a move without a tree, and level 6's second.
+# The player around the search (hexgames/ai.py): what it is made with, when it
+# need not search at all, how a slice of thinking ends, the shorter search of a
+# turn's second ply, a move without a tree, level 6's second, how the weaker
+# levels sample; and rules of the search that whole games seldom show: pacing
+# at its edge, wins in one read from a random start, losing moves, cut playouts.
+import gc
 import hexgames
 from hexgames.ai import LEVELS, Player, Search
 from hexgames.rng import Rng
 from hexgames.tree import Tree
-from kit import StepClock
+from kit import StepClock, position, raises
 from test_game import Line
 from test_search_edges import _choices
 
@@ -16,7 +19,9 @@ def test_a_player_made_plainly_is_level_3_with_a_32_kb_tree():
     p.start(g)
     assert p.level == 3 and p.budget == g.CHIP_RATE * LEVELS[3][0] // 1000
     assert p.search.tree.size == 32 * 1024 // Tree.BYTES_PER_NODE
-    assert Search().tree.size == p.search.tree.size
+    p = None                                # its tree freed for the next one
+    gc.collect()
+    assert Search().tree.size == 32 * 1024 // Tree.BYTES_PER_NODE
 
 
 def test_a_game_that_names_no_chip_rate_runs_100_iterations_a_chip_second():
@@ -229,3 +234,45 @@ def test_a_move_that_makes_the_opponent_win_at_once_is_proven_lost():
     t = s.tree
     kid = [c for c in range(t.first[0], t.first[0] + t.kids[0]) if t.move[c] == m][0]
     assert t.who[kid] == 1 and t.proven[kid] == 2          # lost for X, who made it
+
+
+def test_a_win_listed_first_is_found_from_any_random_start_of_the_list():
+    # X joins top and bottom at a1, the first cell: the game's list of which
+    # moves end it is read from the search's random start, wrapping round
+    g = position("hex", {"X": "a2 a3 a4 a5", "O": "b1 c3 d4 e5"}, "X", {"size": 5})
+    a1 = g.parse("a1")
+    assert g.moves()[0] == a1
+    for seed in range(1, 9):
+        s = Search(seed, memory=4096)
+        s.start(g)
+        t = s.tree
+        won = [t.move[c] for c in range(t.first[0], t.first[0] + t.kids[0]) if t.proven[c] == 1]
+        assert won == [a1], seed
+
+
+def _cut_after_one_ply(judge):
+    g = hexgames.new("hex", size=5)
+    attrs = {"PLAYOUT_PLIES": 1}
+    if judge:
+        attrs["evaluate"] = lambda self: judge
+    cls = type("Cut", (type(g),), attrs)
+    return cls(dict(g.options))
+
+
+def test_a_playout_cut_short_is_judged_by_the_games_evaluate_or_drawn():
+    # the root's wins count for O, who moved into it: two points a win, one a draw
+    for judge, points in ((1, 0), (2, 2), (None, 1)):
+        g = _cut_after_one_ply(judge)
+        s = Search(1, memory=8 * 1024)
+        s.start(g)
+        for _ in range(20):
+            s.iterate()
+        t = s.tree
+        assert t.visits[0] == 20 and t.wins[0] == points * 20, (judge, t.wins[0])
+
+
+def test_a_game_asking_for_rave_and_several_playouts_a_leaf_is_refused_by_name():
+    g = hexgames.new("hexgo")
+    cls = type("Both", (type(g),), {"AMAF": "cell"})
+    msg = raises(ValueError, Search(1, memory=4096).start, cls(dict(g.options)))
+    assert msg.startswith("hexgo: ") and "LEAF_PLAYOUTS" in msg, msg
