@@ -88,9 +88,10 @@ def test_a_slice_ends_before_an_iteration_of_one_and_a_half_times_the_average():
     p.start(g)
     p.budget = 1 << 20
     clock = StepClock(25)
-    while not p.think(20, clock):
-        pass
-    assert p.search.playouts == 9 and p.spent == 225
+    slices = 1
+    while not p.think(20, clock):           # a slice of 20 ms ends after one iteration
+        slices += 1
+    assert p.search.playouts == 9 == slices and p.spent == 225
 
 
 def test_thinking_with_a_clock_and_no_milliseconds_runs_one_iteration():
@@ -196,7 +197,7 @@ def test_pacing_lets_the_tree_grow_by_each_iterations_share_of_the_room_left():
     s._back(t.move[v])
     for kept in (0, 16):
         s.plan(t.size - kept)
-        for p in (2, 3, 40, 41):
+        for p in (2, 3, 20, 40, 41):
             for used, grows in ((kept + p + 1, True), (kept + p + 2, False)):
                 s.kept, s.playouts, t.used = kept, p, used
                 t.kids[v] = 0
