@@ -33,7 +33,7 @@ def test_a_game_that_names_no_chip_rate_runs_100_iterations_a_chip_second():
         assert p.budget == 100 * LEVELS[level][0] // 1000
 
 
-def _one_move_left(name, seed, left=1, **options):
+def _played_down_to(name, seed, left=1, **options):
     """A game played at random to the first position with `left` legal moves."""
     rng = Rng(seed)
     g = hexgames.new(name, **options)
@@ -48,7 +48,7 @@ def test_with_one_legal_move_or_none_there_is_nothing_to_search():
     # inpHeXion's lone move here (a disc relocated) leaves the game going on,
     # so no scan proves the root: only the count of moves ends the search
     for name, seed, opts in (("inphexion", 3, {"size": 5}), ("hex", 1, {"size": 3})):
-        g = _one_move_left(name, seed, **opts)
+        g = _played_down_to(name, seed, **opts)
         after = g.copy()
         after.play(g.moves()[0])
         assert (after.to_move != 0) == (name == "inphexion")
@@ -61,7 +61,7 @@ def test_with_one_legal_move_or_none_there_is_nothing_to_search():
         if not g.to_move:
             p.start(g)
             assert p.done                  # nor in a finished game
-    g = _one_move_left("inphexion", 3, 2, size=5)
+    g = _played_down_to("inphexion", 3, 2, size=5)
     assert len(g.moves()) == 2
     p = Player(5, seed=3, memory=4096)
     p.start(g)
@@ -108,11 +108,7 @@ def test_a_turns_second_ply_gets_a_quarter_of_the_levels_time_and_iterations():
     # XiaGo's placement after a neutral step (follow_up()), here on a Hex game
     # that says every ply is one
     g = hexgames.new("hex", size=5)
-
-    class Second(type(g)):
-        def follow_up(self):
-            return True
-    h = Second(dict(g.options))
+    h = type("Second", (type(g),), {"follow_up": lambda self: True})(dict(g.options))
     for level in (2, 3, 4, 5):
         p = Player(level, memory=4096)
         p.start(h)
