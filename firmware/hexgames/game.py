@@ -16,6 +16,16 @@ _buffer = [array("i")]
 _BUFFERS = (bytearray, array, list)
 
 
+def buffers(v):
+    """Whether v is a tuple that holds buffers (Hexade's boards, Hexmeister's
+    counts of each side)."""
+    if isinstance(v, tuple):
+        for x in v:
+            if isinstance(x, _BUFFERS):
+                return True
+    return False
+
+
 class _Slicer:
     def __getitem__(self, s):
         return s
@@ -171,19 +181,19 @@ class Game:
     def restore(self, src, names):
         """Make this game -- a copy() of src or of its game -- src's position
         again, in place: buffers are overwritten, not replaced, so the
-        opponent's search allocates nothing per iteration. Tables shared by
-        copies (the board, maps) are the same objects and are skipped."""
+        opponent's search allocates nothing per iteration and keeps the
+        objects it planned its copies with. (A buffer of another length, a
+        history that grew or XiaGo's superko table, is resized in place:
+        rare, and it allocates.) Tables shared by copies (the board, maps)
+        are the same objects and are skipped."""
         for k in names:
             v = getattr(src, k)
             w = getattr(self, k)
             if w is v:
                 continue
             if isinstance(v, _BUFFERS):
-                if len(w) == len(v):
-                    w[_ALL] = v
-                else:                   # a history that grew: rare, allocates
-                    setattr(self, k, v[:])
-            elif isinstance(v, tuple) and len(v) == len(w):
+                w[_ALL] = v
+            elif buffers(v):
                 for i in range(len(v)):
                     if v[i] is not w[i]:
                         w[i][_ALL] = v[i]

@@ -9,7 +9,7 @@
 # state in STATE (the buffers its moves change and the values they set);
 # without it every attribute of the game is taken, tables included.
 from hexgames.board import zeros
-from hexgames.game import _ALL, _BUFFERS
+from hexgames.game import _ALL, _BUFFERS, buffers
 
 
 class Scratch:
@@ -56,7 +56,7 @@ class Scratch:
             if isinstance(v, _BUFFERS):
                 if w is not v:          # a table the copies share is skipped
                     pairs.append((w, v))
-            elif isinstance(v, tuple) and [x for x in v if isinstance(x, _BUFFERS)]:
+            elif buffers(v):
                 for i in range(len(v)):
                     if w[i] is not v[i]:
                         pairs.append((w[i], v[i]))
@@ -73,15 +73,15 @@ class Scratch:
         for k in self.plain:
             setattr(g, k, getattr(root, k))
 
-    def after(self, m, m2=-1):
+    def after(self, m, m2=None):
         """The scratch game after move m (and m2) from the root; the winner
         if that ends the game, else 0."""
         self.restore()
         g = self.scratch
         g._apply(m)
-        if m2 >= 0 and g.to_move:
+        if m2 is not None and g.to_move:
             g._apply(m2)
-        return g.result()[0] if g.to_move == 0 else 0
+        return 0 if g.to_move else g.result()[0]
 
 
 _BASE = ("options", "_origin", "_hist")      # Game's own, besides a game's STATE
@@ -90,22 +90,9 @@ _BASE = ("options", "_origin", "_hist")      # Game's own, besides a game's STAT
 def _take(g, src, state):
     """Makes g, a copy of an earlier position of a game like src, src's
     position in place (the names of state and _BASE, as copy() takes them):
-    True, or False where it cannot (no copy yet, another game or options, a
-    buffer of another length)."""
+    True, or False where it cannot (no copy yet, another game or options)."""
     if g is None or type(g) is not type(src) or g.options != src.options:
         return False
-    for names in (_BASE, state):
-        for k in names:
-            v = getattr(src, k)
-            w = getattr(g, k)
-            if isinstance(v, _BUFFERS):
-                if len(w) != len(v) and not isinstance(v, list):
-                    return False
-                w[_ALL] = v
-            elif isinstance(v, tuple) and v and isinstance(v[-1], _BUFFERS):
-                for i in range(len(v)):       # a tuple of buffers: each copied
-                    if w[i] is not v[i]:
-                        w[i][_ALL] = v[i]
-            else:
-                setattr(g, k, v)
+    g.restore(src, _BASE)
+    g.restore(src, state)
     return True

@@ -83,3 +83,32 @@ def test_a_game_that_names_no_state_is_searched_as_the_same_game_naming_it():
         assert seen[0] == seen[1], name
     named = unnamed = s = t = Unnamed = None
     unload_games(True)
+
+
+def test_a_buffer_grown_between_two_searches_is_resized_in_place_in_the_copies():
+    # XiaGo's superko table doubles in place as a game goes on: the search's
+    # copies from the move before take its new length where they are, so the
+    # plan of what a restore copies (pairs of these very objects) stays right.
+    g = s = root = scratch = None
+    unload_games(True)
+    g = hexgames.new("xiago", base=4)
+    s = Search(3, memory=16 * 1024)
+    s.start(g)
+    rng = Rng(3)
+    while True:
+        root, scratch, mask = s.root, s.scratch, g.tmask
+        ms = g.moves()
+        g.play(ms[rng.below(len(ms))])
+        assert g.to_move, "the game ended before its table grew"
+        s.start(g)
+        assert s.root is root and s.scratch is scratch
+        if g.tmask != mask:
+            break
+    assert len(root.t1) == len(scratch.t1) == len(g.t1) == 2 * (mask + 1)
+    s.scratch._apply(s.buf[0])                 # the scratch game moves on; a restore undoes it
+    s.restore()
+    for copy in (s.root, s.scratch):
+        assert list(copy.t1) == list(g.t1) and list(copy.t2) == list(g.t2)
+        assert copy.dump() == g.dump() and copy.tcount == g.tcount
+    g = s = root = scratch = None
+    unload_games(True)
