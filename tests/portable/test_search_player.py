@@ -202,35 +202,36 @@ def test_pacing_lets_the_tree_grow_by_each_iterations_share_of_the_room_left():
                 s._back(t.move[v])
 
 
-def _losing_push():
-    """An inpHeXion position, X to move, where a push of X's completes O's link
-    (the pushed disc makes it), and that push."""
+def _losing_push(who):
+    """An inpHeXion position, who to move, where a push of who's completes the
+    other side's link (the pushed disc makes it), and that push."""
     from array import array
     rng = Rng(5)
     while True:
         g = hexgames.new("inphexion", size=5)
         while g.to_move:
             ms = g.moves()
-            if g.to_move == 1 and g.ends_into is not None:
+            if g.to_move == who and g.ends_into is not None:
                 buf = array("i", ms)
                 out = bytearray(len(ms))
                 if g.ends_into(buf, len(ms), out) > 0:
                     for i in range(len(ms)):
-                        if out[i] == 2:
+                        if out[i] == 3 - who:
                             return g, ms[i]
             g.play(ms[rng.below(len(ms))])
 
 
 def test_a_move_that_makes_the_opponent_win_at_once_is_proven_lost():
-    g, m = _losing_push()
-    after = g.copy()
-    after.play(m)
-    assert after.result()[0] == 2
-    s = Search(1, memory=16 * 1024)
-    s.start(g)
-    t = s.tree
-    kid = [c for c in range(t.first[0], t.first[0] + t.kids[0]) if t.move[c] == m][0]
-    assert t.who[kid] == 1 and t.proven[kid] == 2          # lost for X, who made it
+    for who in (1, 2):
+        g, m = _losing_push(who)
+        after = g.copy()
+        after.play(m)
+        assert after.result()[0] == 3 - who
+        s = Search(1, memory=16 * 1024)
+        s.start(g)
+        t = s.tree
+        kid = [c for c in range(t.first[0], t.first[0] + t.kids[0]) if t.move[c] == m][0]
+        assert t.who[kid] == who and t.proven[kid] == 2, who     # lost for who made it
 
 
 def test_a_win_listed_first_is_found_from_any_random_start_of_the_list():
