@@ -163,6 +163,18 @@ def test_a_playout_plays_on_past_a_player_with_only_far_steps():
         assert g.playout(seed, 3) is None and g.to_move and g.turn <= 214
 
 
+def test_a_playout_where_the_mover_has_no_step_returns_at_once():
+    # A running game always has a step (else the turn before ended it). A state
+    # broken by hand, X's reserve emptied at the start, must not hang the
+    # playout, and with it the board's search: nothing is played, nothing ends.
+    g = hexgames.new("hexmeister")
+    g.res[1] = 0
+    before = g.dump()
+    assert g.moves() == []
+    assert g.playout(5, 100) is None
+    assert g.to_move == 1 and g.dump() == before
+
+
 def test_a_position_with_only_far_steps_repeats_to_a_draw():
     # loaded with X to move after i1-b11 (the load counts it once): the cycle
     # brings it back twice, and the third time draws
