@@ -175,6 +175,27 @@ def test_a_playout_where_the_mover_has_no_step_returns_at_once():
     assert g.to_move == 1 and g.dump() == before
 
 
+def test_300_turns_without_a_drop_or_a_capture_draw_at_the_turn_limit():
+    # Every start of turn since the last drop or capture is kept for the
+    # repetition count, so a game that never changes its material fills the
+    # list to the end: 301 positions, turns 0 to 300 (a list one short would
+    # be written past its end, which on the chip's native step corrupts the heap).
+    rng = Rng(1)
+    g = position("hexmeister", {"X": "d11 c10 b9 e10 d9 a8", "O": "h1 i2 j3 g2 h3 k4"},
+                 reserves={"X": 0, "O": 0})
+    material = (bytes(g.res), bytes(g.nst))
+    while g.to_move:
+        ms = g.moves()
+        while True:
+            m = ms.pop(rng.below(len(ms)))
+            h = g.copy()
+            h.play(m)
+            if (bytes(h.res), bytes(h.nst)) == material and (h.to_move or h.turn == 300):
+                break                       # no capture, and no end but the turn limit
+        g.play(m)
+    assert g.result() == (0, 0, 0, "turn_limit") and g.turn == 300 and g.nrep == 301
+
+
 def test_a_position_with_only_far_steps_repeats_to_a_draw():
     # loaded with X to move after i1-b11 (the load counts it once): the cycle
     # brings it back twice, and the third time draws
