@@ -4,8 +4,9 @@ import hexgames
 from hexgames.game import encode
 from kit import position, raises, rejects, scaled
 from hexgames import IllegalMove
-from hexmeister_model import (BOARD, BUF, M_GATES, M_TRIANGLES, M_F6, M_NB, OTHER, m_dests,
-                              m_secured, m_win, check_against_model)
+from hexmeister_model import (BOARD, BUF, M_BASE, M_GATES, M_TRIANGLES, M_F6, M_NB, OTHER,
+                              count, field, m_cells, m_count, m_dests, m_secured, m_win,
+                              check_against_model, random_position)
 
 
 # -- the 8-gate nullification (section 4, decisions 8 and 11, Example 13) -------------
@@ -119,6 +120,140 @@ def test_a_stated_result_must_be_what_the_turn_limit_shows():
                  reserves={"X": 5, "O": 5}, result={"winner": "O", "reason": "no_legal_move"})
     assert "the result says a win for O by no_legal_move, but the position shows a draw by " \
         "turn_limit" in msg, msg
+
+
+# -- has_step's quick look -----------------------------------------------------------
+# Every turn's end asks whether the player to move has a step. The move list
+# answers, but costs a flood per stone: a quick look answers most turn ends first.
+
+def quick_look(cells, p, reserve, risky):
+    """The quick look's answer, True or None (the move list decides): a drop
+    onto an empty base cell that the other side does not hold with three
+    stones around, or a stone of p that may leave its cell beside an empty
+    cell off the gates that the other side does not hold so. With f6 and
+    exactly 8 gates (risky) a stone on another gate may not count: a step
+    off it may expose f6."""
+    q = OTHER[p]
+    for c in M_BASE[p]:
+        if reserve and cells[c] is None and m_count(cells, M_NB[c], q) < 3:
+            return True
+    for o in range(91):
+        if cells[o] == p and (not risky or o not in M_GATES or o == M_F6):
+            for j in M_NB[o]:
+                if cells[j] is None and j not in M_GATES and m_count(cells, M_NB[j], q) < 3:
+                    return True
+    return None
+
+
+def boxed(rng, kind):
+    """A game or None, p to move with nothing in reserve, where a quick look
+    seldom shows p a step (though a step farther off may remain). "stones": a
+    few stones of p, each empty cell beside them off the gates held by three
+    stones of q around it where q's stones can stand (else p's stone there
+    too), one such cell now and then by two. "nullified": p on 8 gates, q on
+    the four outer gates of a triangle, and p's stone on f6 (if p holds it)
+    boxed in so, so that p's free cells are all beside its other gates.
+    "drops": no stone of p, one in reserve, 2 to 4 stones of q around each
+    of p's base cells."""
+    p = "XO"[rng.below(2)]
+    q = OTHER[p]
+    cells = [None] * 91
+    reserve = 0
+    inside = []
+    if kind == "nullified":
+        t = M_TRIANGLES[rng.below(6)]
+        for x in M_GATES:
+            cells[x] = q if x in t and x != M_F6 else p
+        mine = [x for x in M_GATES if cells[x] == p]
+        cells[mine[rng.below(len(mine))]] = None
+        if cells[M_F6] == p:
+            inside = [M_F6]
+    elif kind == "stones":
+        inside = [rng.below(91)]
+        cells[inside[0]] = p
+    else:
+        reserve = 1
+        for c in M_BASE[p]:
+            free = [n for n in M_NB[c] if cells[n] is None]
+            for _ in range(2 + rng.below(3)):
+                if free and m_count(cells, M_NB[c], q) < 4:
+                    cells[free.pop(rng.below(len(free)))] = q
+    for _ in range(8):
+        for j in range(91):
+            if cells[j] is not None or j in M_GATES or not [o for o in M_NB[j] if o in inside]:
+                continue
+            free = [c for c in M_NB[j] if cells[c] is None and c not in M_GATES]
+            while m_count(cells, M_NB[j], q) < 3 and free:
+                c = free.pop(rng.below(len(free)))
+                if m_count(cells, M_NB[c], p) < 3 and not [
+                        o for o in M_NB[c] if cells[o] == p and m_count(cells, M_NB[o], q) > 1]:
+                    cells[c] = q            # no stone of either side secured by it
+            if m_count(cells, M_NB[j], q) < 3:
+                cells[j] = p
+                inside.append(j)
+    if inside and rng.below(4) == 0:        # a leak: one cell held by two only
+        boxed_in = [j for j in range(91) if cells[j] is None and j not in M_GATES
+                    and [o for o in M_NB[j] if o in inside]]
+        for c in range(91):
+            held = [j for j in M_NB[c] if j in boxed_in and m_count(cells, M_NB[j], q) == 3]
+            if cells[c] == q and len(held) == 1:
+                cells[c] = None
+                break
+    if m_count(cells, range(91), p) > 18 or m_count(cells, range(91), q) > 18:
+        return None
+    named = {}
+    for c in range(91):
+        if cells[c]:
+            named[BOARD.name(c)] = cells[c]
+    try:
+        return hexgames.load(encode({"game": "hexmeister", "cells": named, "to_move": p,
+                                     "reserves": {p: reserve, q: 0}, "turn": 60}))
+    except ValueError:
+        return None
+
+
+KINDS = ("stones", "nullified", "drops")
+
+
+def test_has_step_answers_from_a_quick_look_and_else_from_the_move_list():
+    # Counted on built positions (a quarter of them the nullification's set-up):
+    # where the quick look shows a step, has_step answers without generating the
+    # move list (K.steps); elsewhere it generates it once, and answers whether
+    # the list has a step. Both kinds occur, and so do positions where the
+    # nullification's risk takes a stone's free cell out of the quick look.
+    from hexgames.hexmeister import moves
+    real = moves._steps
+    calls = [0]
+
+    def counted(*args):
+        calls[0] += 1
+        return real(*args)
+
+    rng = Rng(21)
+    seen = [0, 0, 0]                  # quick, listed, the risk mattered
+    moves._steps = counted
+    try:
+        for k in range(scaled(600, 200)):
+            g = random_position(rng) if k % 4 == 0 else boxed(rng, KINDS[k % 4 - 1])
+            if g is None or g.bonus or not (g.to_move or g.result()[3] == "no_legal_move"):
+                continue                # (the load asked has_step and ended these)
+            p = "XO"[g.side - 1]
+            cells = m_cells(field(g, "cells"))
+            reserve = field(g, "reserves")[p]
+            risky = cells[M_F6] == p and m_count(cells, M_GATES, p) == 8
+            quick = quick_look(cells, p, reserve, risky)
+            seen[2] += risky and quick != quick_look(cells, p, reserve, False)
+            calls[0] = 0
+            got = moves.has_step(g)
+            asked = calls[0]
+            if quick:
+                assert got is True and asked == 0, g.dump()
+            else:
+                assert asked == 1 and got == (count(g) > 0), g.dump()
+            seen[0 if quick else 1] += 1
+    finally:
+        moves._steps = real
+    assert seen[0] > scaled(150, 50) and seen[1] > scaled(120, 40) and seen[2] > scaled(35, 10), seen
 
 
 # -- a player left with far steps only ---------------------------------------------
