@@ -31,17 +31,7 @@ class Scratch:
             self.root = self.scratch = None
             self.root = game.copy()
             self.scratch = game.copy()
-            names = state
-            if names is None:
-                # every attribute, taken after one step too, in case a game
-                # sets some only when playing
-                if self.choices:
-                    self.scratch._apply(self.buf[0])
-                names = list(self.root.state_names())
-                for k in self.scratch.state_names():
-                    if k not in names:
-                        names.append(k)
-            self._plan(names)
+            self._plan(state or self.root.state_names())
         self.restore()
         self.priors = getattr(game, "priors_into", None) is not None
         self.playouts = 0

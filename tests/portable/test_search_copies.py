@@ -20,6 +20,8 @@ def test_a_search_started_a_move_later_makes_its_copies_that_position_in_place()
         s = Search(3, memory=16 * 1024)
         s.start(g)
         root, scratch, buf = s.root, s.scratch, s.buf
+        # an iteration restores what the game names, no more
+        assert s.plain and set(s.plain) <= set(g.STATE), (name, s.plain)
         rng = Rng(7)
         for ply in range(4):
             ms = g.moves()
