@@ -6,7 +6,7 @@ from hexgames.board import zeros
 from math import log, sqrt
 from micropython import const
 
-_UNEXPANDED = const(-1)  # first[v] of a leaf (as in ai.py)
+_UNEXPANDED = const(-1)  # first[v] of a leaf (never compared: kids[v] == 0 tells a leaf)
 
 # INVSQ[n] = 4096/sqrt(n); LN16[n] = 16*ln(n); SQ64[l] = 64*sqrt(l/16).
 # Built once at import: floats here, never in the search.
@@ -42,7 +42,7 @@ class Tree:
     by the same player (all moves as first), for games that ask for RAVE."""
     BYTES_PER_NODE = 25          # 4 arrays of 4 bytes, 3 of 2, 3 of 1
 
-    def __init__(self, memory=32 * 1024):
+    def __init__(self, memory):
         n = self.size = memory // self.BYTES_PER_NODE
         self.move = zeros("i", n)
         self.first = zeros("i", n)
