@@ -146,15 +146,15 @@ def quick_look(cells, p, reserve, risky):
 
 
 def boxed(rng, kind):
-    """A game or None, p to move with nothing in reserve, where a quick look
-    seldom shows p a step (though a step farther off may remain). "stones": a
+    """A game or None, p to move, where a quick look seldom shows p a step
+    (though a step farther off may remain). "stones": a
     few stones of p, each empty cell beside them off the gates held by three
     stones of q around it where q's stones can stand (else p's stone there
     too), one such cell now and then by two. "nullified": p on 8 gates, q on
     the four outer gates of a triangle, and p's stone on f6 (if p holds it)
     boxed in so, so that p's free cells are all beside its other gates.
-    "drops": no stone of p, one in reserve, 2 to 4 stones of q around each
-    of p's base cells."""
+    Neither has a stone in reserve. "drops": no stone of p on the board, one
+    in reserve, 2 to 4 stones of q around each of p's base cells."""
     p = "XO"[rng.below(2)]
     q = OTHER[p]
     cells = [None] * 91
@@ -216,8 +216,8 @@ KINDS = ("stones", "nullified", "drops")
 
 
 def test_has_step_answers_from_a_quick_look_and_else_from_the_move_list():
-    # Counted on built positions (a quarter of them the nullification's set-up):
-    # where the quick look shows a step, has_step answers without generating the
+    # Counted on built positions (random ones and, a quarter each, the three
+    # kinds of boxed()): where the quick look shows a step, has_step answers without generating the
     # move list (K.steps); elsewhere it generates it once, and answers whether
     # the list has a step. Both kinds occur, and so do positions where the
     # nullification's risk takes a stone's free cell out of the quick look.
@@ -235,8 +235,9 @@ def test_has_step_answers_from_a_quick_look_and_else_from_the_move_list():
     try:
         for k in range(scaled(600, 200)):
             g = random_position(rng) if k % 4 == 0 else boxed(rng, KINDS[k % 4 - 1])
+            # a game its load ended for want of a step is asked again
             if g is None or g.bonus or not (g.to_move or g.result()[3] == "no_legal_move"):
-                continue                # (the load asked has_step and ended these)
+                continue
             p = "XO"[g.side - 1]
             cells = m_cells(field(g, "cells"))
             reserve = field(g, "reserves")[p]
