@@ -194,14 +194,16 @@ def prepare(name, target, jobs, chosen, tests=None, only=None, sample=False):
     for k in range(jobs):
         d = os.path.join(OUT, name, target, "job%d" % k)
         listed = os.path.join(OUT, name, target, "keys")
-        if k == 0 and chosen is not None and os.path.isdir(listed):
-            # the copy all_keys() made moments ago to list the mutants: taken over
-            # rather than copied and compiled again (a few seconds a target)
+        fresh = not (k == 0 and chosen is not None and os.path.isdir(listed))
+        if fresh:
+            copy_tree(d)
+        else:
+            # the copy all_keys() made moments ago to list the mutants, with its session
+            # of the same modules: taken over rather than copied and listed again
+            # (cosmic-ray's init takes 3-9 s a target, twice that beside CI's tests)
             if os.path.isdir(d):
                 shutil.rmtree(d)
             os.rename(listed, d)
-        else:
-            copy_tree(d)
         if took is None:
             ordered, took, spent = baseline(tests, d)
             print("%s: the tests pass without a mutant in %.0f s" % (target, took), flush=True)
@@ -214,7 +216,8 @@ def prepare(name, target, jobs, chosen, tests=None, only=None, sample=False):
                      max(30.0, (2 if sample else 4) * took))
         with open(os.path.join(d, mutant_clock.FILE), "w") as f:
             json.dump(mutant_clock.budgets(spent), f)
-        cosmic("init", "cr.toml", "session.sqlite", cwd=d)
+        if fresh:
+            cosmic("init", "cr.toml", "session.sqlite", cwd=d)
         with use_db(os.path.join(d, "session.sqlite"), WorkDB.Mode.open) as db:
             items = sorted(db.work_items, key=key)
             mine = [w for w in items if (chosen is None or key(w) in chosen)
@@ -227,7 +230,8 @@ def prepare(name, target, jobs, chosen, tests=None, only=None, sample=False):
 
 
 def all_keys(name, target):
-    """Every mutant of a target, by key (a throwaway session in a copy)."""
+    """Every mutant of a target, by key (listed by a session in a copy of the tree,
+    which prepare() takes over)."""
     from cosmic_ray.work_db import WorkDB, use_db
     d = os.path.join(OUT, name, target, "keys")
     copy_tree(d)
