@@ -58,9 +58,12 @@ faults: $(VENV)/.installed $(PICO)/node_modules/.installed
 
 # Mutants of the rule engine and the app's core (tools/mutants.py): the score per module,
 # failing below 85% killed; the survivors' diffs in build/mutants/. JOBS copies of the
-# tree run side by side (2 by default); ONLY=reuse.py runs one module of GAME.
+# tree run side by side (2 by default); ONLY=reuse.py runs one module of GAME; SAMPLE=100
+# runs that many of them, seeded (SEED=1; without GAME, of the targets CI samples).
+# GAME's default (hexgo) is play's: a sample is of GAME only when it is given.
+MUTATED = $(if $(SAMPLE),$(if $(filter command line environment,$(origin GAME)),$(GAME)),$(GAME))
 mutants: $(VENV)/.installed $(VENV)/.mutants
-	$(PY) tools/mutants.py --jobs $(or $(JOBS),2) $(if $(SAMPLE),--sample $(SAMPLE) --seed $(or $(SEED),1),$(GAME) $(if $(ONLY),--only $(ONLY)))
+	$(PY) tools/mutants.py --jobs $(or $(JOBS),2) $(if $(SAMPLE),--sample $(SAMPLE) --seed $(or $(SEED),1)) $(MUTATED) $(if $(ONLY),--only $(ONLY))
 
 # Compiles firmware/ with mpy-cross for the board's .mpy version, copies what changed
 # with mpremote, resets the board (tools/build/deploy.py). PORT defaults to mpremote's auto.
