@@ -299,6 +299,30 @@ def test_a_playout_plays_on_past_a_player_with_only_far_steps():
         assert g.playout(seed, 3) is None and g.to_move and g.turn <= 214
 
 
+def test_each_ply_of_a_playout_is_one_step_across_far_step_turn_ends():
+    # The kernel hands a turn end that needs the whole move list back to the game,
+    # which calls it again with the plies left: playout(seed, k) is one legal step
+    # on from playout(seed, k - 1), with the same seed, however the plies fell.
+    boxed = FAR["O"].replace("i1", "b11")
+    for seed in (1, 2, 5):
+        last = None
+        for k in range(10):
+            g = far(211, "O", boxed)
+            g.playout(seed, k)
+            if last is not None:
+                now, found = g.dump(), False
+                for m in last.moves():
+                    h = last.copy()
+                    h.play(m)
+                    found = h.dump() == now
+                    del h
+                    if found:
+                        break
+                assert found, (seed, k)
+            last = g
+            del g
+
+
 def test_a_playout_where_the_mover_has_no_step_returns_at_once():
     # A running game always has a step (else the turn before ended it). A state
     # broken by hand, X's reserve emptied at the start, must not hang the
