@@ -99,6 +99,25 @@ def test_the_engine_agrees_with_the_model_around_the_nullification():
     assert entered > scaled(5, 2), (checked, saved, entered)
 
 
+def test_a_playout_around_the_nullification_keeps_f6_unexposed():
+    # p on f6 with exactly 8 gates, q on four of a triangle: a playout's step of p
+    # off a gate must capture (or f6 hangs), whichever triangle q holds
+    rng = Rng(29)
+    tried = set()
+    for _ in range(scaled(400, 120)):
+        got = around_the_nullification(rng)
+        if got is None or not got[0].to_move:
+            continue
+        g, cells = got
+        p = "XO"[g.to_move - 1]
+        if cells[M_F6] != p or sum(1 for x in M_GATES if cells[x] == p) != 8:
+            continue
+        tried.add(next(k for k in range(6) if all(cells[x] == OTHER[p] for x in M_TRIANGLES[k]
+                                                   if x != M_F6)))
+        plies_are_steps(g, rng.below(1000), 2)
+    assert len(tried) == 6, tried
+
+
 def test_f6_names_its_own_fault():
     # Example 13: O holds f6 and exactly 8 gates, X four gates of T-bottom. A step
     # off another gate exposes f6; f6's own steps never do, so a far one is refused
@@ -299,28 +318,35 @@ def test_a_playout_plays_on_past_a_player_with_only_far_steps():
         assert g.playout(seed, 3) is None and g.to_move and g.turn <= 214
 
 
+def plies_are_steps(start, seed, plies):
+    """playout(seed, k) of a copy of start is one legal step on from playout(seed,
+    k - 1), for k up to plies (or the game's end)."""
+    last = start.copy()
+    for k in range(1, plies + 1):
+        if not last.to_move:
+            return
+        g = start.copy()
+        g.playout(seed, k)
+        now, found = g.dump(), False
+        del g
+        for m in last.moves():
+            h = last.copy()
+            h.play(m)
+            found = h.dump() == now
+            del h
+            if found:
+                break
+        assert found, (start.dump(), seed, k)
+        last = start.copy()
+        last.playout(seed, k)
+
+
 def test_each_ply_of_a_playout_is_one_step_across_far_step_turn_ends():
     # The kernel hands a turn end that needs the whole move list back to the game,
-    # which calls it again with the plies left: playout(seed, k) is one legal step
-    # on from playout(seed, k - 1), with the same seed, however the plies fell.
+    # which calls it again with the plies left: each ply is still one step.
     boxed = FAR["O"].replace("i1", "b11")
     for seed in (1, 2, 5):
-        last = None
-        for k in range(10):
-            g = far(211, "O", boxed)
-            g.playout(seed, k)
-            if last is not None:
-                now, found = g.dump(), False
-                for m in last.moves():
-                    h = last.copy()
-                    h.play(m)
-                    found = h.dump() == now
-                    del h
-                    if found:
-                        break
-                assert found, (seed, k)
-            last = g
-            del g
+        plies_are_steps(far(211, "O", boxed), seed, 9)
 
 
 def test_a_playout_where_the_mover_has_no_step_returns_at_once():
