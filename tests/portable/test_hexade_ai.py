@@ -258,6 +258,27 @@ def test_a_playout_cut_short_leaves_evaluates_judgement():
         assert [first, second] == [knowledge.evaluate(h, rng), knowledge.evaluate(h, rng)]
 
 
+def test_a_six_is_worth_as_much_to_o_as_to_x_and_the_kernels_gains_are_its_steps():
+    # The judgement of a cut playout sums tables._worth over the sixes: a six held
+    # by one side only grows in worth with each stone, is worth the same to O as to
+    # X with O's sign, and is worth nothing once both hold a stone of it. GAIN is
+    # the change a stone makes, GAINS the same plus 64 in bytes for the kernels.
+    worth = tables._worth
+    assert worth(0) == 0
+    for k in range(1, 6):
+        assert worth(k - 1) < worth(k) and worth(8 * k) == -worth(k), k
+        for o in range(1, 6 - k + 1):
+            assert worth(k + 8 * o) == 0, (k, o)
+    for v in range(64):
+        x, o = v % 8, v // 8
+        if x and x + o <= 6:
+            assert tables.GAIN[1][v] == worth(v) - worth(v - 1), v
+        if o and x + o <= 6:
+            assert tables.GAIN[2][v] == worth(v) - worth(v - 8), v
+        assert tables.GAINS[v] == tables.GAIN[1][v] + 64 and tables.GAINS[64 + v] == tables.GAIN[2][v] + 64
+    assert len(tables.GAINS) == 128
+
+
 def test_kernels_and_twins_repeat_the_tables_numbers():
     # kernels.py and twins.py keep tables.py's numbers as their own const()s
     # (a const of another module is a global look-up in viper); the source is
