@@ -434,3 +434,52 @@ def test_priors_favour_joins_and_cuts_and_shun_joining_the_enemy():
     assert prior["b7>b6"] == 5                        # O's disc on b6 joins a6 to c6
     assert prior["c6>d5"] == 8
     assert all(0 <= v <= 16 for v in out)
+
+
+def one_chain(adj, cells):
+    """cells (around one cell) touch each other in one chain, or there are none."""
+    if not cells:
+        return True
+    seen = [cells[0]]
+    for x in seen:
+        for y in cells:
+            if y in adj[x] and y not in seen:
+                seen.append(y)
+    return len(seen) == len(cells)
+
+
+def test_the_priors_are_their_definition_on_random_positions():
+    # priors_into against its docstring, counted plainly on the positions of
+    # random games: 8, +3 for a push whose disc on c joins the mover's discs
+    # around c, +3 when taking c away parts the opponent's, -3 when the pushed
+    # disc on e joins the opponent's discs around e
+    seen = [0, 0, 0]
+    for size in (5, 7):
+        for seed in range(scaled(12, 4)):
+            g = hexgames.new("inphexion", size=size)
+            rng = Rng(seed)
+            adj = g.cf.adj
+            while g.to_move:
+                ms = array("i", g.moves())
+                out = bytearray(len(ms))
+                g.priors_into(ms, len(ms), out)
+                p, cell = g.to_move, g.cell
+                for i in range(len(ms)):
+                    m = ms[i]
+                    s = 8
+                    if m & 0x30000 == PUSH:
+                        c, e = (m >> 8) & 255, m & 255
+                        if not one_chain(adj, [x for x in adj[c] if cell[x] == p]):
+                            s += 3
+                            seen[0] += 1
+                        if cell[c] == 3 - p:
+                            if not one_chain(adj, [x for x in adj[c] if cell[x] == 3 - p]):
+                                s += 3
+                                seen[1] += 1
+                            if not one_chain(adj, [x for x in adj[e] if x != c and cell[x] == 3 - p]):
+                                s -= 3
+                                seen[2] += 1
+                    assert out[i] == s, (g.dump(), g.text(m), out[i], s)
+                g.play(ms[rng.below(len(ms))])
+                del ms, out
+    assert min(seen) > scaled(50, 10), seen
