@@ -541,3 +541,49 @@ def test_step_numbers_off_the_board_are_refused():
     for s in (12, None, b"a11-e11"):
         assert raises(IllegalMove, g.parse, s) == "%r is not Hexmeister notation" % (s,)
     rejects(g, "a11 -e11", "is not a Hexmeister step")
+
+
+# -- the board map as the kernels read it ----------------------------------------------
+
+def test_the_kernels_board_map_packs_each_table_at_its_offset():
+    # tables.KT is what the native kernels read (CPython's twins read the tables
+    # themselves): each table at its K_ offset, groups padded with 255 to their
+    # slots, every byte of K_SIZE accounted for
+    from hexgames.hexmeister import tables as T
+    kt = T.KT
+    assert len(kt) == T.K_SIZE
+    filled = bytearray(T.K_SIZE)
+
+    def at(off, data, slot=None):
+        data = bytes(data)
+        slot = slot or len(data)
+        assert kt[off:off + slot] == data + b"\xff" * (slot - len(data)), (off, data)
+        for i in range(off, off + slot):
+            assert not filled[i], i
+            filled[i] = 1
+    at(T.K_NBR, T.BOARD.nbr)
+    at(T.K_GATE_NO, T.GATE_NO)
+    at(T.K_BASE_OF, T.BASE_OF)
+    at(T.K_BGATE_OF, T.BASE_GATE_OF)
+    at(T.K_GATES, T.GATES)
+    for k in range(T.N_GROUPS):
+        at(T.K_GROUPS + 6 * k, T.GROUPS[k], 6)
+    at(T.K_GSIZE, T.GROUP_SIZE)
+    for k in range(13):
+        at(T.K_GGROUPS + 9 * k, T.GATE_GROUPS[k], 9)
+        at(T.K_NGG + k, [len(T.GATE_GROUPS[k])])
+        at(T.K_GTRIS + 6 * k, T.GATE_TRIANGLES[k], 6)
+        at(T.K_NGT + k, [len(T.GATE_TRIANGLES[k])])
+    for p in (1, 2):
+        at(T.K_BASES + 4 * (p - 1), T.BASES[p])
+        at(T.K_BGATES + 2 * (p - 1), T.BASE_GATES[p])
+        at(T.K_PASS + 273 * (p - 1), T.PASSABLE[p])
+    assert all(filled)
+
+
+def test_a_drop_off_the_movers_base_names_the_base_cells():
+    for side, other, cells in (("X", "O", "b11 c11 d11 e11"), ("O", "X", "g1 h1 i1 j1")):
+        g = position("hexmeister", {"X": "f6", "O": "a6"}, side, reserves={"X": 3, "O": 3})
+        far = "drop h1" if side == "X" else "drop c11"
+        assert raises(IllegalMove, g.play, far).endswith(
+            "is not one of %s's base cells (%s)" % (side, cells))
