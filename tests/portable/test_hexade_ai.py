@@ -279,6 +279,23 @@ def test_a_six_is_worth_as_much_to_o_as_to_x_and_the_kernels_gains_are_its_steps
     assert len(tables.GAINS) == 128
 
 
+def test_the_kernels_rated_table_is_value_with_its_flags():
+    # RATED is what the priors' kernel reads (the twin reads VALUE): VALUE of X's
+    # counts, then of O's, each plus 32 when strong (10 and up) and 2048 when it
+    # makes a five (12), so that summed over a cell's sixes the flags count them
+    from hexgames.hexade.knowledge import RATED
+    assert len(RATED) == 128
+    strong = fives = 0
+    for p in (1, 2):
+        for v in range(64):
+            t = VALUE[p][v]
+            want = t + (32 if t >= 10 else 0) + (2048 if t == 12 else 0)
+            assert RATED[64 * (p - 1) + v] == want, (p, v)
+            strong += t >= 10
+            fives += t == 12
+    assert strong > 4 and fives == 2
+
+
 def test_kernels_and_twins_repeat_the_tables_numbers():
     # kernels.py and twins.py keep tables.py's numbers as their own const()s
     # (a const of another module is a global look-up in viper); the source is
