@@ -142,3 +142,21 @@ def test_a_playout_swaps_on_the_pie_turn_only_and_with_the_chance_of_one_push():
         h = g.copy()
         h.playout(seed, 1)
         assert h.cnt[1] + h.cnt[2] == g.cnt[1] + g.cnt[2] + 1, seed     # a push, never a swap
+
+
+def test_ends_into_tells_a_link_of_exactly_size_discs():
+    # The fewest discs a link can have: X's own column, and O's row completed by
+    # O's disc that X pushes into it. Random games link with more discs.
+    from kit import position
+    buf = array("i", bytes(4 * 3 * 121))
+    out = bytearray(3 * 121)
+    for discs, push, winner in (({"X": "c1 c2 c4 c5", "O": "c3 a1"}, "c3>b3", 1),
+                                ({"X": "a1 e5", "O": "a3 b3 d3 e3 c2"}, "c2>c3", 2)):
+        g = position("inphexion", discs, "X", {"size": 5}, hands={"X": 8, "O": 8}, turn=10)
+        n = g.moves_into(buf)
+        g.ends_into(buf, n, out)
+        told = dict((g.text(buf[i]), out[i]) for i in range(n))
+        assert told[push] == winner, (push, told)
+        h = g.copy()
+        h.play(push)
+        assert h.result()[0] == winner
