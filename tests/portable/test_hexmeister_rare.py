@@ -79,15 +79,18 @@ def enters_f6(cells, p):
     return False
 
 
+def running_positions(rng, tries):
+    """(game, cells, mover) of the running positions around_the_nullification builds."""
+    for _ in range(tries):
+        got = around_the_nullification(rng)
+        if got is not None and got[0].to_move:
+            yield got[0], got[1], "XO"[got[0].to_move - 1]
+
+
 def test_the_engine_agrees_with_the_model_around_the_nullification():
     rng = Rng(13)
     checked = saved = entered = 0
-    for _ in range(scaled(300, 150)):
-        got = around_the_nullification(rng)
-        if got is None or not got[0].to_move:
-            continue
-        g, cells = got
-        p = "XO"[g.to_move - 1]
+    for g, cells, p in running_positions(rng, scaled(300, 150)):
         check_against_model(g, rng, 4)
         checked += 1
         saved += saved_by_a_capture(cells, p)
@@ -104,12 +107,7 @@ def test_a_playout_around_the_nullification_keeps_f6_unexposed():
     # off a gate must capture (or f6 hangs), whichever triangle q holds
     rng = Rng(29)
     tried = set()
-    for _ in range(scaled(400, 120)):
-        got = around_the_nullification(rng)
-        if got is None or not got[0].to_move:
-            continue
-        g, cells = got
-        p = "XO"[g.to_move - 1]
+    for g, cells, p in running_positions(rng, scaled(400, 120)):
         if cells[M_F6] != p or sum(1 for x in M_GATES if cells[x] == p) != 8:
             continue
         tried.add(next(k for k in range(6) if all(cells[x] == OTHER[p] for x in M_TRIANGLES[k]
