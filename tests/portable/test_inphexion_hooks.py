@@ -4,7 +4,7 @@
 from array import array
 import hexgames
 from hexgames.rng import Rng
-from kit import ON_MICROPYTHON, scaled
+from kit import ON_MICROPYTHON, position, scaled
 
 OPTION_SETS = [{"size": s, "pie": pie, "neutral": neutral}
                for s in (5, 6, 7, 8, 9, 10, 11) for pie in (False, True)
@@ -147,7 +147,6 @@ def test_a_playout_swaps_on_the_pie_turn_only_and_with_the_chance_of_one_push():
 def test_ends_into_tells_a_link_of_exactly_size_discs():
     # The fewest discs a link can have: X's own column, and O's row completed by
     # O's disc that X pushes into it. Random games link with more discs.
-    from kit import position
     buf = array("i", bytes(4 * 3 * 121))
     out = bytearray(3 * 121)
     for discs, push, winner in (({"X": "c1 c2 c4 c5", "O": "c3 a1"}, "c3>b3", 1),
